@@ -1,0 +1,100 @@
+/**
+ * Build step: validates every variant folder, merges its overrides into the standard step schemas and writes
+ * precompiled validators plus the merged schemas under generated/. The browser imports only generated code.
+ *   Variant folders come from variants/ and, for tests, the extra folders listed in HSA_VARIANT_DIRS (':'-separated).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import Ajv from 'ajv';
+import ajvErrors from 'ajv-errors';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import { _ } from 'ajv';
+import { addRules } from '../src/domain/rules';
+import { compileValidatorModule, wrapStandalone } from '../src/engine/compile';
+import { mergePatch, type Json } from '../src/engine/mergePatch';
+
+const root = resolve(import.meta.dirname, '..');
+const out = join(root, 'generated');
+const readJson = (file: string): Json => {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Json;
+  } catch (e) {
+    throw new Error(`${relative(root, file)}: ${(e as Error).message}`);
+  }
+};
+const readOptional = (file: string): Json => (existsSync(file) ? readJson(file) : {});
+
+interface StepEntry { id: string; route: string; title: string; schema: string | null; kind?: string }
+
+function variantFolders(): string[] {
+  const dirs = [join(root, 'variants'), ...(process.env.HSA_VARIANT_DIRS ?? '').split(':').filter(Boolean).map((d) => resolve(root, d))];
+  return dirs.flatMap((dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(dir, d.name)));
+}
+
+/** A variant folder must match variants/variant.schema.json; say which file and field when it does not. */
+function loadVariant(folder: string, check: (data: unknown) => boolean, errors: () => string): Record<string, Json> {
+  const file = join(folder, 'variant.json');
+  if (!existsSync(file)) throw new Error(`${relative(root, folder)}: variant.json is missing`);
+  const data = readJson(file) as Record<string, Json>;
+  if (!check(data)) throw new Error(`${relative(root, file)}: ${errors()}`);
+  const stepsDir = join(folder, 'schemas');
+  if (existsSync(stepsDir)) {
+    for (const name of readdirSync(stepsDir)) {
+      if (!/^[a-z]+\.(schema|ui)\.json$/.test(name)) throw new Error(`${relative(root, join(stepsDir, name))}: expected <step>.schema.json or <step>.ui.json`);
+    }
+  }
+  return data;
+}
+
+export function compileAll(): void {
+  const variantAjv = new Ajv({ allErrors: true, strict: false });
+  const checkVariant = variantAjv.compile(readJson(join(root, 'variants/variant.schema.json')) as object);
+  const describe = () => variantAjv.errorsText(checkVariant.errors, { dataVar: 'variant' });
+
+  const steps = (readJson(join(root, 'schemas/steps.json')) as { steps: StepEntry[] }).steps;
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+
+  const variants: Record<string, Json>[] = [];
+  const loaders: string[] = [];
+  for (const folder of variantFolders()) {
+    const variant = loadVariant(folder, checkVariant, describe);
+    const id = variant.id as string;
+    if (variants.some((v) => v.id === id)) throw new Error(`${relative(root, folder)}: variant id '${id}' is used twice`);
+    const stepList = mergePatch(steps as unknown as Json, readOptional(join(folder, 'steps.json'))) as unknown as StepEntry[];
+    variants.push({ ...variant, steps: stepList as unknown as Json });
+    mkdirSync(join(out, id), { recursive: true });
+    const stepLoaders: string[] = [];
+    for (const step of stepList) {
+      if (!step.schema) continue;
+      const schema = mergePatch(readJson(join(root, `schemas/${step.schema}.schema.json`)), readOptional(join(folder, `schemas/${step.schema}.schema.json`)));
+      const uiSchema = mergePatch(readJson(join(root, `schemas/${step.schema}.ui.json`)), readOptional(join(folder, `schemas/${step.schema}.ui.json`)));
+      writeFileSync(join(out, id, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
+      writeFileSync(join(out, id, `${step.id}.validators.ts`), compileValidatorModule(schema as never, { addRules, formatsModule: '../../src/domain/rules' }));
+      stepLoaders.push(`    ${JSON.stringify(step.id)}: () => Promise.all([import('./${id}/${step.id}.validators'), import('./${id}/${step.id}.json')]).then(([validateFns, json]) => ({ validateFns: validateFns as unknown as ValidatorFunctions, schema: json.default.schema as RJSFSchema, uiSchema: json.default.uiSchema as UiSchema })),`);
+    }
+    loaders.push(`  ${JSON.stringify(id)}: {\n${stepLoaders.join('\n')}\n  },`);
+  }
+  if (variants.filter((v) => v.fallback).length !== 1) throw new Error('variants: exactly one variant.json must set "fallback": true');
+
+  // The wire payload validator: the browser checks the payload with the same schema the server uses.
+  const wire = new Ajv({ allErrors: true, $data: true, strict: false, code: { source: true, esm: true, lines: false, formats: _`formats` } });
+  ajvErrors(wire);
+  addRules(wire);
+  const validateWire = wire.compile(readJson(join(root, 'schemas/enrollment.schema.json')) as object);
+  writeFileSync(join(out, 'enrollment.validator.ts'), wrapStandalone(standaloneCode(wire, validateWire), '../src/domain/rules'));
+
+  writeFileSync(join(out, 'index.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+import type { RJSFSchema, UiSchema, ValidatorFunctions } from '@rjsf/utils';
+import type { VariantConfig, StepModule } from '../src/engine/types';
+
+export const variants = ${JSON.stringify(variants, null, 2)} as unknown as VariantConfig[];
+
+export const stepModules: Record<string, Record<string, () => Promise<StepModule>>> = {
+${loaders.join('\n')}
+};
+`);
+}
+
+compileAll();
+console.log(`compiled validators into ${relative(process.cwd(), out) || '.'}`);

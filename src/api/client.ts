@@ -1,0 +1,84 @@
+/** The browser's one client for /api/v1: CSRF header on every POST, errors mapped to the spec's messages.
+ *  Personal data travels only in request bodies, never in a URL. */
+const BASE = '/api/v1';
+let csrfToken: string | null = null;
+
+export const NETWORK_ERROR = 'Network error';
+
+/** Asks the server for the session protection cookie and token. A failure is only logged. */
+export async function fetchCsrfToken(): Promise<void> {
+  try {
+    const res = await fetch(`${BASE}/enrollment/csrf-token`, { cache: 'no-store', credentials: 'include' });
+    if (res.ok) csrfToken = ((await res.json()) as { token?: string }).token ?? null;
+  } catch {
+    console.warn('csrf-token request failed');
+  }
+}
+
+async function post(path: string, body: unknown, headers: Record<string, string> = {}, retried = false): Promise<Response> {
+  if (!csrfToken) await fetchCsrfToken();
+  const res = await fetch(`${BASE}${path}`, {
+    method: 'POST',
+    cache: 'no-store',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken ?? '', ...headers },
+    body: JSON.stringify(body),
+  });
+  // An expired protection cookie: take a new token once and try again.
+  if (res.status === 403 && !retried) {
+    csrfToken = null;
+    return post(path, body, headers, true);
+  }
+  return res;
+}
+
+async function send(call: () => Promise<Response>): Promise<Response> {
+  try {
+    return await call();
+  } catch {
+    throw new Error(NETWORK_ERROR);
+  }
+}
+
+export interface Employer {
+  name: string;
+  employerStatus: string;
+}
+
+export async function lookupEmployer(id: string): Promise<Employer> {
+  const res = await send(() => fetch(`${BASE}/employer/${encodeURIComponent(id)}`, { cache: 'no-store', credentials: 'include' }));
+  if (res.status === 404) throw new Error('Employer not found');
+  if (!res.ok) throw new Error(NETWORK_ERROR);
+  return (await res.json()) as Employer;
+}
+
+/** true when no account already holds this SSN. */
+export async function verifySsn(ssn: string): Promise<boolean> {
+  const res = await send(() => post('/enrollment/verify-ssn', { ssn }));
+  if (!res.ok) throw new Error(NETWORK_ERROR);
+  return (await res.json()) === true;
+}
+
+export async function verifyMembership(request: Record<string, unknown>): Promise<boolean> {
+  const res = await send(() => post('/enrollment/verify-aarp', request));
+  if (!res.ok) throw new Error(NETWORK_ERROR);
+  return (await res.json()) === true;
+}
+
+export const captchaChallengeUrl = `${BASE}/enrollment/captcha-challenge`;
+
+export async function submitCaptcha(captcha: string): Promise<boolean> {
+  const res = await send(() => post('/enrollment/submitCaptcha', { captcha }));
+  if (!res.ok) throw new Error('Network error. API is down');
+  return Boolean(await res.json());
+}
+
+export type EnrollOutcome = 'success' | 'partial' | 'failure';
+
+/** Sends the enrollment; the idempotency key makes a repeat harmless. */
+export async function enroll(payload: unknown, idempotencyKey: string): Promise<EnrollOutcome> {
+  const res = await send(() => post('/enrollment/enroll', payload, { 'idempotency-key': idempotencyKey }));
+  if (!res.ok) throw new Error(NETWORK_ERROR);
+  const text = (await res.text()).trim();
+  return text === 'success' || text === 'partial' ? text : 'failure';
+}

@@ -1,0 +1,25 @@
+import { useEffect, type ReactNode } from 'react';
+import { Header } from './Header';
+import { Footer } from './Footer';
+import { NetworkErrorBanner } from './NetworkErrorBanner';
+
+/** Every page: header, one main landmark with the page's h1, footer; sets the document title. */
+export function Layout({ title, stepIndex, children }: { title: string; stepIndex?: number; children: ReactNode }) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
+      <Header stepIndex={stepIndex} />
+      <main id="main" tabIndex={-1}>
+        <NetworkErrorBanner />
+        <h1>{title}</h1>
+        {children}
+      </main>
+      <Footer />
+    </>
+  );
+}

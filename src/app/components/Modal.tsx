@@ -1,0 +1,67 @@
+/** The one modal dialog: native <dialog> (the page behind is inert), focus kept inside, Escape closes where
+ *  closing is allowed, focus returned to the opener. */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  /** Called on Escape; without it Escape does nothing. */
+  onClose?: () => void;
+  role?: 'dialog' | 'alertdialog';
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+export function Modal({ open, title, children, actions, onClose, role = 'dialog' }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    if (!dialog.open) dialog.showModal?.();
+    const first = dialog.querySelector<HTMLElement>(FOCUSABLE);
+    (first ?? dialog).focus();
+    return () => {
+      if (dialog.open) dialog.close?.();
+      opener?.focus?.();
+    };
+  }, [open]);
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      role={role}
+      aria-modal="true"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose?.();
+      }}
+      onKeyDown={(e) => {
+        if (e.key !== 'Tab') return;
+        const items = [...(ref.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])];
+        if (items.length === 0) return e.preventDefault();
+        const first = items[0];
+        const last = items[items.length - 1];
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }}
+    >
+      <h2 id={titleId} className="modal-title">
+        {title}
+      </h2>
+      <div className="modal-body">{children}</div>
+      {actions && <div className="modal-actions">{actions}</div>}
+    </dialog>
+  );
+}

@@ -1,0 +1,107 @@
+/** Walks the variant's step list: one route per step, forms rendered by the engine, the rest by the app. */
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { StepForm } from '../../engine/StepForm';
+import { getPath } from '../../engine/paths';
+import type { StepEntry, StepModule } from '../../engine/types';
+import { stepModules } from '../../../generated/index';
+import { widgets } from '../../../widgets';
+import { Layout } from '../components/Layout';
+import { CancelEnrollment } from '../components/CancelEnrollment';
+import { StepAlert } from '../components/StepAlert';
+import { variant } from '../variant';
+import { useWizard } from '../state';
+import { widgetServices } from '../services';
+import { stepEvent } from '../analytics';
+import { beforeNext, enterStep, initialData } from '../stepHooks';
+import { Verify } from './Verify';
+import { ThankYou } from './ThankYou';
+import { NotFound } from './NotFound';
+
+const steps = variant.steps;
+
+function useStepModule(step: StepEntry | undefined): StepModule | null {
+  const [mod, setMod] = useState<{ id: string; module: StepModule } | null>(null);
+  useEffect(() => {
+    if (!step?.schema) return;
+    let live = true;
+    void stepModules[variant.id][step.id]().then((module) => live && setMod({ id: step.id, module }));
+    return () => {
+      live = false;
+    };
+  }, [step]);
+  return mod && mod.id === step?.id ? mod.module : null;
+}
+
+export function Wizard() {
+  const { step: route } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { payload, reached, submission, setPayload, reach } = useWizard();
+  const index = steps.findIndex((s) => s.route === route);
+  const step = steps[index];
+  const module = useStepModule(step);
+  useEffect(() => {
+    if (step) enterStep(step.id, params);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step?.id]);
+
+  if (!step) return <NotFound />;
+  const submitIndex = steps.findIndex((s) => s.kind === 'submit');
+  // After a submission the applicant stays on the outcome; Back never sends it again.
+  if (submission && index !== submitIndex) return <Navigate to={`/enrollment/${steps[submitIndex].route}`} replace />;
+  if (index > reached) return <Navigate to={`/enrollment/${steps[reached].route}`} replace />;
+
+  const go = (to: number, data: Record<string, unknown>, direction: 'next' | 'previous') => {
+    setPayload(data);
+    if (direction === 'next') reach(to);
+    stepEvent(step.id, direction);
+    navigate(`/enrollment/${steps[to].route}`);
+  };
+  const next = async (data: Record<string, unknown>) => {
+    const proceed = await beforeNext(step.id, data, params);
+    if (!proceed) return;
+    // An Edit link from Verify comes back to Verify.
+    const verify = steps.findIndex((s) => s.kind === 'summary');
+    go(params.get('return') === 'verify' && verify > index ? verify : index + 1, proceed, 'next');
+  };
+  const canCancel = index === 0 || variant.cancelOnLaterSteps;
+  const actions = (busy: boolean, data: Record<string, unknown>, nextDisabled = false) => (
+    <div className="actions">
+      {canCancel && step.kind !== 'submit' && <CancelEnrollment />}
+      {index > 0 && (
+        <button type="button" className="button secondary" onClick={() => go(index - 1, data, 'previous')}>
+          Previous
+        </button>
+      )}
+      <button type="submit" className="button" aria-disabled={busy || nextDisabled || undefined} disabled={nextDisabled}>
+        Next
+      </button>
+    </div>
+  );
+
+  let body;
+  if (step.kind === 'summary') body = <Verify payload={payload} onEdit={(stepId) => navigate(`/enrollment/${steps.find((s) => s.id === stepId)?.route}?return=verify`)} actions={actions(false, payload)} onNext={() => go(index + 1, payload, 'next')} />;
+  else if (step.kind === 'submit') body = <ThankYou />;
+  else if (!module) body = <p aria-busy="true">Loading…</p>;
+  else {
+    const requires = module.uiSchema['ui:options']?.nextRequires as string | undefined;
+    body = (
+      <StepForm
+        key={step.id}
+        module={module}
+        formData={initialData(step.id, payload, params)}
+        widgets={widgets}
+        services={widgetServices as unknown as Record<string, unknown>}
+        onNext={next}
+        renderStepErrors={(errors) => <StepAlert uiSchema={module.uiSchema} errors={errors} />}
+        actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}
+      />
+    );
+  }
+  return (
+    <Layout title={step.title} stepIndex={index}>
+      {body}
+    </Layout>
+  );
+}

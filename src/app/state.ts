@@ -1,0 +1,33 @@
+/** The wizard store for this site, and the site's error state. */
+import { create } from 'zustand';
+import { createWizardStore } from '../engine/store';
+import { emptyPayload } from '../domain/payload';
+
+export const useWizard = createWizardStore(() => emptyPayload() as Record<string, unknown>);
+
+interface SiteStatus {
+  /** Set by any error whose message contains 'network error'. */
+  networkError: boolean;
+  report: (message: string) => void;
+  clear: () => void;
+}
+
+export const useSiteStatus = create<SiteStatus>()((set) => ({
+  networkError: false,
+  report: (message) => {
+    if (/network error/i.test(message)) set({ networkError: true });
+  },
+  clear: () => set({ networkError: false }),
+}));
+
+/** The selected effective date kept for the session (spec section 3, 'Stored values'). */
+export const EFFECTIVE_DATE_KEY = 'effectiveDate';
+export const effectiveDateStore = {
+  set: (value: string) => sessionStorage.setItem(EFFECTIVE_DATE_KEY, value),
+  clear: () => sessionStorage.removeItem(EFFECTIVE_DATE_KEY),
+};
+
+/** The groupID cookie: the group given, else the variant's default. */
+export function setGroupCookie(value: string): void {
+  document.cookie = `groupID=${encodeURIComponent(value)}; path=/; SameSite=Strict`;
+}

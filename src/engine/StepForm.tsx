@@ -1,0 +1,112 @@
+/** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import Form from '@rjsf/core';
+import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import type { StepModule } from './types';
+import { FormContextReact, type EngineFormContext } from './formContext';
+import { setPath } from './paths';
+import { ErrorSummary } from './templates/ErrorSummary';
+import { FieldTemplate } from './templates/FieldTemplate';
+import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
+
+type Data = Record<string, unknown>;
+
+export interface StepFormProps {
+  module: StepModule;
+  formData: Data;
+  widgets: RegistryWidgetsType;
+  services?: Record<string, unknown>;
+  /** Called with valid data when no check is pending; may stay on the step by returning false. */
+  onNext: (data: Data) => void | Promise<void>;
+  /** Renders the step's buttons; `busy` is true while a check is in progress. */
+  actions: (state: { busy: boolean; data: Data }) => ReactNode;
+  /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects). */
+  renderStepErrors?: (errors: RJSFValidationError[]) => ReactNode;
+}
+
+const templates = { ErrorListTemplate: ErrorSummary, FieldTemplate, ObjectFieldTemplate };
+
+/** { 'group.id': 'msg' } -> { group: { id: { __errors: ['msg'] } } } */
+function toErrorSchema(errors: Record<string, string>): ErrorSchema {
+  let schema: Data = {};
+  for (const [path, message] of Object.entries(errors)) schema = setPath(schema, path, { __errors: [message] });
+  return schema as ErrorSchema;
+}
+
+export function StepForm({ module, formData, widgets, services = {}, onNext, actions, renderStepErrors }: StepFormProps) {
+  const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
+  const [data, setData] = useState<Data>(formData);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [submitCount, setSubmitCount] = useState(0);
+  const [asyncErrors, setAsyncErrors] = useState<Record<string, string>>({});
+  const [pending, setPendingPaths] = useState<ReadonlySet<string>>(new Set());
+  const [stepErrors, setStepErrors] = useState<RJSFValidationError[]>([]);
+
+  const setFieldError = useCallback((path: string, message: string | null) => {
+    setAsyncErrors((prev) => {
+      if ((prev[path] ?? null) === message) return prev;
+      const next = { ...prev };
+      if (message === null) delete next[path];
+      else next[path] = message;
+      return next;
+    });
+  }, []);
+  const setPending = useCallback((path: string, on: boolean) => {
+    setPendingPaths((prev) => {
+      if (prev.has(path) === on) return prev;
+      const next = new Set(prev);
+      if (on) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  }, []);
+  const setFieldValue = useCallback((path: string, value: unknown) => setData((d) => setPath(d, path, value)), []);
+
+  const context: EngineFormContext = {
+    touched,
+    submitted: submitCount > 0,
+    submitCount,
+    setFieldError,
+    setPending,
+    setFieldValue,
+    formData: data,
+    services,
+  };
+  const extraErrors = useMemo(() => toErrorSchema(asyncErrors), [asyncErrors]);
+  const busy = pending.size > 0;
+
+  return (
+    <FormContextReact.Provider value={context}>
+      {renderStepErrors?.(stepErrors)}
+      <Form
+        schema={module.schema}
+        uiSchema={module.uiSchema}
+        validator={validator}
+        formData={data}
+        formContext={context}
+        widgets={widgets}
+        templates={templates}
+        extraErrors={extraErrors}
+        extraErrorsBlockSubmit
+        liveValidate={submitCount > 0 ? 'onChange' : 'onBlur'}
+        showErrorList="top"
+        noHtml5Validate
+        focusOnFirstError={false}
+        onChange={(e) => setData(e.formData as Data)}
+        onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id)))}
+        onError={(errors) => {
+          setStepErrors(errors);
+          setSubmitCount((c) => c + 1);
+        }}
+        onSubmit={(e) => {
+          setStepErrors([]);
+          if (busy) return;
+          void onNext(e.formData as Data);
+        }}
+      >
+        {actions({ busy, data })}
+      </Form>
+    </FormContextReact.Provider>
+  );
+}

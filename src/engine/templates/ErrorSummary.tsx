@@ -1,0 +1,53 @@
+/** The error summary shown on a Next with errors: titled, focused, each item a link to its field. */
+import { useContext, useEffect, useRef } from 'react';
+import type { ErrorListProps } from '@rjsf/utils';
+import { FormContextReact, pathToId } from '../formContext';
+
+const DEFAULT_TITLE = 'There is a problem';
+
+/** RJSF's property is '.a.b' (or '.a.0' for arrays); field ids are root_a_b. */
+export const propertyToId = (property: string | undefined): string => pathToId((property ?? '').replace(/^\./, ''));
+
+export function ErrorSummary(props: ErrorListProps) {
+  const ctx = useContext(FormContextReact);
+  const ref = useRef<HTMLDivElement>(null);
+  const submitCount = ctx?.submitCount ?? 0;
+  useEffect(() => {
+    if (submitCount > 0) ref.current?.focus();
+  }, [submitCount]);
+  if (!ctx?.submitted || props.errors.length === 0) return null;
+  const title = (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? DEFAULT_TITLE;
+  const seen = new Set<string>();
+  const items = props.errors.filter((e) => {
+    const key = `${e.property}|${e.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return (
+    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title">{title}</h2>
+      <ul>
+        {items.map((e) => {
+          const id = propertyToId(e.property);
+          return (
+            <li key={`${e.property}|${e.message}`}>
+              <a
+                href={`#${id}`}
+                onClick={(ev) => {
+                  const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${id}"]`);
+                  if (el) {
+                    ev.preventDefault();
+                    el.focus();
+                  }
+                }}
+              >
+                {e.message}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+/** One field: label, input, and its messages, shown once the field was left or Next was pressed. */
+import type { FieldTemplateProps } from '@rjsf/utils';
+import type { EngineFormContext } from '../formContext';
+
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, rawErrors = [], hidden, required, displayLabel, rawHelp, uiSchema, schema, registry } = props;
+  const ctx = registry.formContext as EngineFormContext;
+  if (hidden) return <div hidden>{children}</div>;
+  const show = ctx.submitted || ctx.touched.has(id) || [...ctx.touched].some((t) => t.startsWith(`${id}-`));
+  const errors = show ? [...new Set(rawErrors)] : [];
+  const widget = uiSchema?.['ui:widget'];
+  const isGroup = widget === 'radio';
+  const isObject = schema.type === 'object';
+  const errorBlock = errors.length > 0 && (
+    <div id={`${id}__error`} className="field-error">
+      {errors.map((m) => (
+        <p key={m}>{m}</p>
+      ))}
+    </div>
+  );
+  const help = rawHelp ? (
+    <p id={`${id}__help`} className="field-help">
+      {rawHelp}
+    </p>
+  ) : null;
+  const optional = !required && !isObject && widget !== 'checkbox' ? <span className="optional"> (optional)</span> : null;
+  if (isObject) return <div className="object-field">{children}{errorBlock}</div>;
+  if (isGroup) {
+    return (
+      <fieldset className={`field radio-group${errors.length ? ' has-error' : ''}`} aria-describedby={errors.length ? `${id}__error` : undefined}>
+        <legend>
+          {label}
+          {optional}
+        </legend>
+        {help}
+        {errorBlock}
+        {children}
+      </fieldset>
+    );
+  }
+  return (
+    <div className={`field${errors.length ? ' has-error' : ''}`}>
+      {displayLabel && label && (
+        <label htmlFor={id}>
+          {label}
+          {optional}
+        </label>
+      )}
+      {help}
+      {errorBlock}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/** Objects render as fieldsets; the root object may group its fields into titled sections (ui:options.sections). */
+import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+
+interface Section {
+  title?: string;
+  fields: string[];
+  notice?: string | string[];
+}
+
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, title, uiSchema, fieldPathId } = props;
+  const id = (fieldPathId as { $id?: string } | undefined)?.$id ?? 'root';
+  const sections = uiSchema?.['ui:options']?.sections as Section[] | undefined;
+  if (sections) {
+    const placed = new Set(sections.flatMap((s) => s.fields));
+    const byName = new Map(properties.map((p) => [p.name, p]));
+    const rest = properties.filter((p) => !placed.has(p.name));
+    return (
+      <div className="form-sections">
+        {sections.map((s, i) => {
+          const fields = s.fields.map((f) => byName.get(f)).filter((p) => p && !p.hidden);
+          if (fields.length === 0 && !s.notice) return null;
+          const headingId = `${id}-section-${i}`;
+          const notices = s.notice === undefined ? [] : Array.isArray(s.notice) ? s.notice : [s.notice];
+          return (
+            <section key={headingId} className="form-section" aria-labelledby={s.title ? headingId : undefined}>
+              {s.title && <h2 id={headingId}>{s.title}</h2>}
+              {notices.map((n) => (
+                <p key={n} className="notice">
+                  {n}
+                </p>
+              ))}
+              {fields.map((p) => p!.content)}
+            </section>
+          );
+        })}
+        {rest.map((p) => p.content)}
+      </div>
+    );
+  }
+  if (id === 'root') return <div className="form-fields">{properties.map((p) => p.content)}</div>;
+  return (
+    <fieldset className="object-fieldset" id={id}>
+      {title && <legend>{title}</legend>}
+      {properties.map((p) => p.content)}
+    </fieldset>
+  );
+}

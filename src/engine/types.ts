@@ -1,0 +1,38 @@
+import type { RJSFSchema, UiSchema, ValidatorFunctions } from '@rjsf/utils';
+import type { VariantLike } from './variant';
+
+export interface StepEntry {
+  id: string;
+  /** Path segment under the wizard's base route. */
+  route: string;
+  /** Page title and h1. */
+  title: string;
+  /** Schema pair name under schemas/, or null for steps the app renders itself. */
+  schema: string | null;
+  /** 'form' (default), 'summary' or 'submit'. */
+  kind?: 'form' | 'summary' | 'submit';
+  /** Shown in the header's progress list; the submit step is not. */
+  progressLabel?: string;
+}
+
+/** variants/<id>/variant.json after the build checked it against variants/variant.schema.json. */
+export interface VariantConfig extends VariantLike {
+  brand: { title: string; bankName: string; logoText: string; partnerName?: string };
+  helpPhone: string;
+  groupCookie: string;
+  groupCode?: string;
+  cancelOnLaterSteps: boolean;
+  membership?: { supportPhone: string; joinUrl: string; renewUrl: string };
+  vettingUrl: string;
+  links: { home: string; privacy: string; terms: string; feeSchedule?: string };
+  flags: { isAARP?: boolean; isMSA?: boolean; isOC?: boolean; csrMode?: boolean };
+  text?: Record<string, string | string[]>;
+  steps: StepEntry[];
+}
+
+/** One step's merged schema pair and its precompiled validators. */
+export interface StepModule {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  validateFns: ValidatorFunctions;
+}

@@ -1,0 +1,91 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { mergePatch } from '../../src/engine/mergePatch';
+import { resolveVariant } from '../../src/engine/variant';
+import { getPath, setPath } from '../../src/engine/paths';
+import { idToPath, pathToId } from '../../src/engine/formContext';
+import { autoHyphenDate, filterChars, groupDigits } from '../../widgets/format';
+
+describe('JSON Merge Patch (RFC 7396)', () => {
+  it.each([
+    [{ a: 'b' }, { a: 'c' }, { a: 'c' }],
+    [{ a: 'b' }, { b: 'c' }, { a: 'b', b: 'c' }],
+    [{ a: 'b' }, { a: null }, {}],
+    [{ a: 'b', b: 'c' }, { a: null }, { b: 'c' }],
+    [{ a: ['b'] }, { a: 'c' }, { a: 'c' }],
+    [{ a: 'c' }, { a: ['b'] }, { a: ['b'] }],
+    [{ a: { b: 'c' } }, { a: { b: 'd', c: null } }, { a: { b: 'd' } }],
+    [{ a: [{ b: 'c' }] }, { a: [1] }, { a: [1] }],
+    [['a', 'b'], ['c', 'd'], ['c', 'd']],
+    [{ a: 'b' }, ['c'], ['c']],
+    [{ a: 'foo' }, null, null],
+    [{ e: null }, { a: 1 }, { e: null, a: 1 }],
+    [[1, 2], { a: 'b', c: null }, { a: 'b' }],
+    [{}, { a: { bb: { ccc: null } } }, { a: { bb: {} } }],
+  ])('%j + %j = %j', (target, patch, expected) => {
+    expect(mergePatch(target as never, patch as never)).toEqual(expected);
+  });
+
+  it('does not modify its inputs', () => {
+    const target = { a: { b: 1 } };
+    mergePatch(target, { a: { b: 2 } });
+    expect(target).toEqual({ a: { b: 1 } });
+  });
+});
+
+describe('variant resolution from the page address', () => {
+  const variants = [
+    { id: 'standard', fallback: true, match: {} },
+    { id: 'aarp', match: { addressContains: ['aarp'] } },
+  ];
+  it.each([
+    ['http://127.0.0.1:8080/enrollment', 'standard'],
+    ['http://aarp.localhost:8080/enrollment', 'aarp'],
+    ['https://hsa.example.com/AARP/enrollment', 'aarp'],
+    ['https://hsa.example.com/enrollment?x=1', 'standard'],
+  ])('%s -> %s', (href, id) => {
+    expect(resolveVariant(href, variants).id).toBe(id);
+  });
+  it('refuses a variant list without a fallback', () => {
+    expect(() => resolveVariant('http://x/', [{ id: 'a', match: { addressContains: ['zz'] } }])).toThrow(/fallback/);
+  });
+});
+
+describe('paths and field ids', () => {
+  it('reads and writes dotted paths without mutation', () => {
+    const data = { group: { id: 'A' } };
+    const next = setPath(data, 'group.name', 'Acme');
+    expect(next).toEqual({ group: { id: 'A', name: 'Acme' } });
+    expect(data).toEqual({ group: { id: 'A' } });
+    expect(getPath(next, 'group.name')).toBe('Acme');
+    expect(getPath(next, 'missing.x')).toBeUndefined();
+  });
+  it('maps RJSF ids to paths and back', () => {
+    expect(idToPath('root_homeAddress_zip')).toBe('homeAddress.zip');
+    expect(pathToId('homeAddress.zip')).toBe('root_homeAddress_zip');
+  });
+});
+
+describe('keystroke filters and formats', () => {
+  it('keeps only allowed characters', () => {
+    expect(filterChars("O'Brien-Smith 3", '[A-Za-z -]')).toBe('OBrien-Smith ');
+    expect(filterChars('ab12', undefined)).toBe('ab12');
+  });
+  it.each([
+    ['5', '5'],
+    ['5555', '555-5'],
+    ['5555555555', '555-555-5555'],
+    ['555-555-55559', '555-555-5555'],
+  ])('phone %s -> %s', (typed, shown) => expect(groupDigits(typed, [3, 3, 4])).toBe(shown));
+  it.each([
+    ['04', '04'],
+    ['0415', '04-15'],
+    ['04151958', '04-15-1958'],
+    ['4/5/1958', '4/5/1958'],
+    ['4-5-1958', '4-5-1958'],
+  ])('date %s -> %s', (typed, shown) => expect(autoHyphenDate(typed)).toBe(shown));
+  it('formats SSNs and member numbers', () => {
+    expect(groupDigits('123456789', [3, 2, 4])).toBe('123-45-6789');
+    expect(groupDigits('1234567890', [3, 3, 3, 1])).toBe('123-456-789-0');
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Unit, component and API tests. Browser journeys live in vitest.e2e.config.ts.
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    include: ['tests/{unit,component,api}/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 20000,
+    pool: 'forks',
+  },
+});

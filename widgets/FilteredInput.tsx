@@ -1,0 +1,54 @@
+/** The text input every widget builds on: keystroke filter, formatting, length limit and aria wiring. */
+import type { FocusEvent, InputHTMLAttributes } from 'react';
+import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
+import type { EngineFormContext } from '../src/engine/formContext';
+import { filterChars } from './format';
+
+export interface FilteredInputProps extends WidgetProps {
+  /** Turns the filtered text into the stored value (e.g. adds hyphens). */
+  format?: (text: string) => string;
+  /** What the input shows; defaults to the value. */
+  display?: string;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+}
+
+export function isShowingErrors(props: WidgetProps): boolean {
+  const ctx = props.registry.formContext as EngineFormContext;
+  return (props.rawErrors?.length ?? 0) > 0 && (ctx.submitted || ctx.touched.has(props.id));
+}
+
+export function FilteredInput(props: FilteredInputProps) {
+  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, uiSchema, format, display, inputProps, placeholder } = props;
+  const allowed = options.allowedChars as string | undefined;
+  const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  const text = display ?? (value == null ? '' : String(value));
+  const invalid = isShowingErrors(props);
+  return (
+    <input
+      id={id}
+      name={id}
+      type="text"
+      className="input"
+      value={text}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      autoFocus={autofocus}
+      placeholder={placeholder || undefined}
+      maxLength={maxLength}
+      inputMode={options.inputMode as InputHTMLAttributes<HTMLInputElement>['inputMode']}
+      autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
+      aria-invalid={invalid || undefined}
+      aria-required={required || undefined}
+      aria-describedby={ariaDescribedByIds(id)}
+      onChange={(e) => {
+        const filtered = filterChars(e.target.value, allowed);
+        const next = format ? format(filtered) : filtered;
+        onChange(next === '' ? options.emptyValue : next);
+      }}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
+      {...inputProps}
+    />
+  );
+}

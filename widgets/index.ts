@@ -1,0 +1,23 @@
+/** The custom widgets, by the names uiSchemas use in ui:widget. */
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import { TextWidget } from './TextWidget';
+import { PhoneWidget } from './PhoneWidget';
+import { MdyDateWidget, HyphenDateWidget } from './DateWidgets';
+import { MemberNumberWidget } from './MemberNumberWidget';
+import { SsnWidget } from './SsnWidget';
+import { GroupLookupWidget } from './GroupLookupWidget';
+import { CaptchaWidget } from './CaptchaWidget';
+
+export const widgets: RegistryWidgetsType = {
+  TextWidget,
+  text: TextWidget,
+  phone: PhoneWidget,
+  mdyDate: MdyDateWidget,
+  hyphenDate: HyphenDateWidget,
+  memberNumber: MemberNumberWidget,
+  ssn: SsnWidget,
+  groupLookup: GroupLookupWidget,
+  captcha: CaptchaWidget,
+};
+
+export type { WidgetServices, Employer } from './services';

@@ -1,0 +1,27 @@
+/** What the app provides to widgets (through the engine's formContext.services). */
+export interface Employer {
+  name: string;
+  employerStatus: string;
+}
+
+export interface WidgetServices {
+  /** true when no account holds this SSN. Throws on a network failure. */
+  verifySsn: (ssn: string) => Promise<boolean>;
+  /** Throws Error('Employer not found') on 404, Error('Network error') on any other failure. */
+  lookupEmployer: (id: string) => Promise<Employer>;
+  /** Puts the site in its network-error state. */
+  reportError: (message: string) => void;
+  /** Captcha: where the widget fetches its challenge, and the server check of a solution. */
+  captchaChallengeUrl: string;
+  submitCaptcha: (payload: string) => Promise<boolean>;
+}
+
+import type { WidgetProps } from '@rjsf/utils';
+import type { EngineFormContext } from '../src/engine/formContext';
+import { idToPath } from '../src/engine/formContext';
+
+export function widgetContext(props: WidgetProps) {
+  const ctx = props.registry.formContext as EngineFormContext;
+  const messages = (props.options.messages ?? {}) as Record<string, string>;
+  return { ctx, services: ctx.services as unknown as WidgetServices, path: idToPath(props.id), messages };
+}
