@@ -7,6 +7,7 @@ import { MemberNumberWidget } from './MemberNumberWidget';
 import { SsnWidget } from './SsnWidget';
 import { GroupLookupWidget } from './GroupLookupWidget';
 import { CaptchaWidget } from './CaptchaWidget';
+import { RevealLinkWidget } from './RevealLinkWidget';
 
 export const widgets: RegistryWidgetsType = {
   TextWidget,
@@ -18,6 +19,7 @@ export const widgets: RegistryWidgetsType = {
   ssn: SsnWidget,
   groupLookup: GroupLookupWidget,
   captcha: CaptchaWidget,
+  revealLink: RevealLinkWidget,
 };
 
 export type { WidgetServices, Employer } from './services';

@@ -1,22 +1,25 @@
+import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import { Welcome } from './pages/Welcome';
-import { Wizard } from './pages/Wizard';
-import { FeeSchedule } from './pages/FeeSchedule';
-import { Splash } from './pages/Splash';
 import { NotFound } from './pages/NotFound';
 import { ErrorPage } from './pages/ErrorPage';
+import { lazyPage } from './lazy';
+
+const Wizard = lazyPage(() => import('./pages/Wizard'), 'Wizard');
+const FeeSchedule = lazyPage(() => import('./pages/FeeSchedule'), 'FeeSchedule');
+const Splash = lazyPage(() => import('./pages/Splash'), 'Splash');
+
+const page = (element: ReactNode) => <Suspense fallback={<p aria-busy="true">Loading…</p>}>{element}</Suspense>;
 
 export const routes = [
   { path: '/', element: <Navigate to="/enrollment" replace />, errorElement: <ErrorPage /> },
   { path: '/enrollment', element: <Welcome />, errorElement: <ErrorPage /> },
-  { path: '/enrollment/:step', element: <Wizard />, errorElement: <ErrorPage /> },
-  { path: '/feeschedule/:p1?/:p2?', element: <FeeSchedule />, errorElement: <ErrorPage /> },
-  { path: '/splash', element: <Splash />, errorElement: <ErrorPage /> },
+  { path: '/enrollment/:step', element: page(<Wizard />), errorElement: <ErrorPage /> },
+  { path: '/feeschedule/:p1?/:p2?', element: page(<FeeSchedule />), errorElement: <ErrorPage /> },
+  { path: '/splash', element: page(<Splash />), errorElement: <ErrorPage /> },
   { path: '*', element: <NotFound /> },
 ];
 
-const router = createBrowserRouter(routes);
-
 export function App() {
-  return <RouterProvider router={router} />;
+  return <RouterProvider router={createBrowserRouter(routes)} />;
 }

@@ -2,6 +2,7 @@
 import { variant } from './variant';
 import { effectiveDateStore, setGroupCookie } from './state';
 import { fetchCsrfToken } from '../api/client';
+import { checkMembership } from './membership';
 import { getPath, setPath } from '../engine/paths';
 
 type Data = Record<string, unknown>;
@@ -22,6 +23,11 @@ export function initialData(stepId: string, payload: Data, params: URLSearchPara
 
 /** Before moving on; null keeps the applicant on the step. */
 export async function beforeNext(stepId: string, data: Data, _params: URLSearchParams): Promise<Data | null> {
+  if (stepId === 'accountholder' && variant.membership) {
+    // The membership variant has no effective date; the group is the partner's own.
+    const withGroup = setPath(setPath(data, 'group.effectiveDate', undefined), 'group.id', variant.groupCode);
+    return (await checkMembership(withGroup)) ? withGroup : null;
+  }
   if (stepId === 'accountholder') {
     const effectiveDate = getPath(data, 'group.effectiveDate');
     if (typeof effectiveDate === 'string' && effectiveDate) effectiveDateStore.set(effectiveDate);

@@ -6,6 +6,7 @@ import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import type { StepModule } from './types';
 import { FormContextReact, type EngineFormContext } from './formContext';
 import { setPath } from './paths';
+import { liftRequiredErrors } from './errors';
 import { ErrorSummary } from './templates/ErrorSummary';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
@@ -73,7 +74,8 @@ export function StepForm({ module, formData, widgets, services = {}, onNext, act
     formData: data,
     services,
   };
-  const extraErrors = useMemo(() => toErrorSchema(asyncErrors), [asyncErrors]);
+  // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
+  const extraErrors = useMemo(() => (Object.keys(asyncErrors).length ? toErrorSchema(asyncErrors) : undefined), [asyncErrors]);
   const busy = pending.size > 0;
 
   return (
@@ -92,6 +94,7 @@ export function StepForm({ module, formData, widgets, services = {}, onNext, act
         liveValidate={submitCount > 0 ? 'onChange' : 'onBlur'}
         showErrorList="top"
         noHtml5Validate
+        transformErrors={liftRequiredErrors}
         focusOnFirstError={false}
         onChange={(e) => setData(e.formData as Data)}
         onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id)))}

@@ -2,6 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { NetworkErrorBanner } from './NetworkErrorBanner';
+import { CsrMode } from './CsrMode';
+import { MembershipDialog } from './MembershipDialog';
 
 /** Every page: header, one main landmark with the page's h1, footer; sets the document title. */
 export function Layout({ title, stepIndex, children }: { title: string; stepIndex?: number; children: ReactNode }) {
@@ -17,7 +19,9 @@ export function Layout({ title, stepIndex, children }: { title: string; stepInde
       <main id="main" tabIndex={-1}>
         <NetworkErrorBanner />
         <h1>{title}</h1>
+        <CsrMode />
         {children}
+        <MembershipDialog />
       </main>
       <Footer />
     </>

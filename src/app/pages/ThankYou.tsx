@@ -13,7 +13,7 @@ function send(): void {
   const key = crypto.randomUUID();
   const electronic = getPath(payload, 'tos.requestElectronic') === true;
   setSubmission({ key, status: 'pending' });
-  enroll(toWirePayload(payload as never, new Date()), key)
+  enroll(toWirePayload(payload as never), key)
     .then((outcome) => setSubmission({ key, status: 'done', outcome: outcome === 'success' ? (electronic ? 'paperless' : 'mail') : outcome === 'partial' ? 'vetting' : 'failure' }))
     .catch(() => setSubmission({ key, status: 'done', outcome: 'failure' }))
     // Once sent, the applicant's data is no longer needed in the page.

@@ -23,7 +23,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {rawHelp}
     </p>
   ) : null;
-  const optional = !required && !isObject && widget !== 'checkbox' ? <span className="optional"> (optional)</span> : null;
+  const optional = !required && !isObject && widget !== 'checkbox' ? <>
+      {' '}
+      <span className="optional">(optional)</span>
+    </> : null;
   if (isObject) return <div className="object-field">{children}{errorBlock}</div>;
   if (isGroup) {
     return (

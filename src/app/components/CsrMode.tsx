@@ -1,0 +1,20 @@
+/** Hidden customer-service mode: Ctrl+Shift+Enter toggles it, only where the variant allows it. */
+import { useEffect } from 'react';
+import { useCsrMode } from '../membership';
+import { variant } from '../variant';
+
+export function CsrMode() {
+  const { on, toggle } = useCsrMode();
+  useEffect(() => {
+    if (!variant.flags.csrMode) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey && e.shiftKey && e.key === 'Enter') {
+        e.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [toggle]);
+  return on ? <h2 className="csr-mode">CSR Mode</h2> : null;
+}

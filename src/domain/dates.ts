@@ -1,0 +1,39 @@
+/** Dates: MM-DD-YYYY on input (dash or slash, 1 or 2 digit month and day, strict), YYYY-MM-DD on the wire. */
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
+
+dayjs.extend(customParseFormat);
+
+const INPUT_FORMATS = ['MM-DD-YYYY', 'M-D-YYYY', 'MM/DD/YYYY', 'M/D/YYYY', 'M-DD-YYYY', 'MM-D-YYYY', 'M/DD/YYYY', 'MM/D/YYYY'];
+const INPUT_SHAPE = /^\d{1,2}[-/]\d{1,2}[-/]\d{4}$/;
+
+/** The clock rules read 'today' from; tests may set it. */
+let clock: () => Date = () => new Date();
+export const setClock = (next: () => Date): void => {
+  clock = next;
+};
+export const today = (): Date => clock();
+
+/** Parses month-day-year input strictly; null when it is not a real date. */
+export function parseMdy(value: string): dayjs.Dayjs | null {
+  if (!INPUT_SHAPE.test(value)) return null;
+  const sep = value.includes('/') ? '/' : '-';
+  if (value.split(sep).length !== 3) return null;
+  const d = dayjs(value, INPUT_FORMATS, true);
+  return d.isValid() ? d : null;
+}
+
+export function parseIso(value: string): dayjs.Dayjs | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const d = dayjs(value, 'YYYY-MM-DD', true);
+  return d.isValid() ? d : null;
+}
+
+/** 18 or older by year difference (spec section 5), as of today. */
+export function isAdultByYear(birth: dayjs.Dayjs, minAge = 18): boolean {
+  return today().getFullYear() - birth.year() >= minAge;
+}
+
+export const mdyToIso = (value: string): string => parseMdy(value)?.format('YYYY-MM-DD') ?? value;
+export const isoToday = (): string => dayjs(today()).format('YYYY-MM-DD');
+export const displayDate = (iso: string): string => parseIso(iso)?.format('MMMM D, YYYY') ?? iso;

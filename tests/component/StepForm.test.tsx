@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { describe, expect, it, vi, beforeAll } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StepForm } from '../../src/engine/StepForm';
+import { widgets } from '../../widgets';
+import type { StepModule } from '../../src/engine/types';
+import schema from '../fixtures/engine-step.schema.json';
+import uiSchema from '../fixtures/engine-step.ui.json';
+import { compileFixture } from './compileFixture';
+
+let module: StepModule;
+beforeAll(async () => {
+  module = await compileFixture('engine-step', schema as never, uiSchema as never);
+});
+
+function renderStep(onNext = vi.fn(), formData = {}) {
+  render(
+    <StepForm
+      module={module}
+      formData={formData}
+      widgets={widgets}
+      onNext={onNext}
+      actions={() => (
+        <button type="submit" className="button">
+          Next
+        </button>
+      )}
+    />,
+  );
+  return onNext;
+}
+
+describe('StepForm (the generic step renderer)', () => {
+  it('renders the schema fields in their sections, found by label', () => {
+    renderStep();
+    const about = screen.getByRole('region', { name: 'About you' });
+    expect(within(about).getByLabelText(/^Name/)).toBeInTheDocument();
+    expect(within(about).getByLabelText(/^Zip/)).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'More' })).getByLabelText(/Note/)).toHaveAccessibleName('Note (optional)');
+  });
+
+  it('filters keystrokes to the characters the uiSchema allows', async () => {
+    renderStep();
+    await userEvent.type(screen.getByLabelText(/^Zip/), '12a3-4b5');
+    expect(screen.getByLabelText(/^Zip/)).toHaveValue('12345');
+  });
+
+  it('shows a field message only after the field is left, tied to it by aria-describedby', async () => {
+    renderStep();
+    const name = screen.getByLabelText(/^Name/);
+    await userEvent.type(name, 'Ab1');
+    expect(screen.queryByText('Letters only.')).not.toBeInTheDocument();
+    await userEvent.tab();
+    const message = await screen.findByText('Letters only.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name.getAttribute('aria-describedby')).toContain(message.parentElement!.id);
+    // The untouched zip field shows nothing yet.
+    expect(screen.queryByText('Zip is required.')).not.toBeInTheDocument();
+  });
+
+  it('on Next with errors shows a focused summary whose links go to the fields', async () => {
+    const onNext = renderStep();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    expect(summary).toHaveFocus();
+    const link = within(summary).getByRole('link', { name: 'Name is required.' });
+    await userEvent.click(link);
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+    expect(within(summary).getByRole('link', { name: 'Zip is required.' })).toHaveAttribute('href', '#root_zip');
+    expect(onNext).not.toHaveBeenCalled();
+  });
+
+  it('calls onNext with the data when the step is valid, keeping data of other steps', async () => {
+    const onNext = renderStep(vi.fn(), { other: { kept: true } });
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Ann');
+    await userEvent.type(screen.getByLabelText(/^Zip/), '20049');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await vi.waitFor(() => expect(onNext).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ann', zip: '20049', other: { kept: true } })));
+  });
+});
