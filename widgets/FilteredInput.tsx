@@ -1,5 +1,5 @@
 /** The text input every widget builds on: keystroke filter, formatting, length limit and aria wiring. */
-import type { FocusEvent, InputHTMLAttributes } from 'react';
+import type { FocusEvent, InputHTMLAttributes, Ref } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { EngineFormContext } from '../src/engine/formContext';
 import { filterChars } from './format';
@@ -10,6 +10,7 @@ export interface FilteredInputProps extends WidgetProps {
   /** What the input shows; defaults to the value. */
   display?: string;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 export function isShowingErrors(props: WidgetProps): boolean {
@@ -18,13 +19,14 @@ export function isShowingErrors(props: WidgetProps): boolean {
 }
 
 export function FilteredInput(props: FilteredInputProps) {
-  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, uiSchema, format, display, inputProps, placeholder } = props;
+  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, uiSchema, format, display, inputProps, inputRef, placeholder } = props;
   const allowed = options.allowedChars as string | undefined;
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const text = display ?? (value == null ? '' : String(value));
   const invalid = isShowingErrors(props);
   return (
     <input
+      ref={inputRef}
       id={id}
       name={id}
       type="text"

@@ -56,7 +56,7 @@ export function GroupLookupWidget(props: WidgetProps) {
           ctx.setFieldError(path, null);
           props.onChange(v);
         }}
-        inputProps={{ ref: inputRef }}
+        inputRef={inputRef}
       />
       {locked && (
         <button

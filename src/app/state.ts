@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import { createWizardStore } from '../engine/store';
 import { emptyPayload } from '../domain/payload';
 
-export const useWizard = createWizardStore(() => emptyPayload() as Record<string, unknown>);
+export const useWizard = createWizardStore(() => emptyPayload() as unknown as Record<string, unknown>);
 
 interface SiteStatus {
   /** Set by any error whose message contains 'network error'. */

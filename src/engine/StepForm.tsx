@@ -94,6 +94,7 @@ export function StepForm({ module, formData, widgets, services = {}, onNext, act
         liveValidate={submitCount > 0 ? 'onChange' : 'onBlur'}
         showErrorList="top"
         noHtml5Validate
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         transformErrors={liftRequiredErrors}
         focusOnFirstError={false}
         onChange={(e) => setData(e.formData as Data)}

@@ -1,4 +1,5 @@
-import type { RJSFSchema, UiSchema, ValidatorFunctions } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { VariantLike } from './variant';
 
 export interface StepEntry {

@@ -1,7 +1,8 @@
 /** Compiles a fixture schema the way the build does, so component tests use precompiled validators too. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { RJSFSchema, UiSchema, ValidatorFunctions } from '@rjsf/utils';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import { compileValidatorModule } from '../../src/engine/compile';
 import { addRules } from '../../src/domain/rules';
 import type { StepModule } from '../../src/engine/types';

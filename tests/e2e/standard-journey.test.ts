@@ -8,7 +8,7 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof startServer>>;
 
 beforeAll(async () => {
-  server = await startServer({ port: 0 });
+  server = await startServer();
   browser = await launchBrowser();
 });
 afterAll(async () => {

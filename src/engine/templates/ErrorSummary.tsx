@@ -8,6 +8,14 @@ const DEFAULT_TITLE = 'There is a problem';
 /** RJSF's property is '.a.b' (or '.a.0' for arrays); field ids are root_a_b. */
 export const propertyToId = (property: string | undefined): string => pathToId((property ?? '').replace(/^\./, ''));
 
+/** Errors are listed in the order their fields stand on the page. */
+function pagePosition(a: string, b: string): number {
+  const ea = document.getElementById(a);
+  const eb = document.getElementById(b);
+  if (!ea || !eb || ea === eb) return 0;
+  return ea.compareDocumentPosition(eb) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+}
+
 export function ErrorSummary(props: ErrorListProps) {
   const ctx = useContext(FormContextReact);
   const ref = useRef<HTMLDivElement>(null);
@@ -18,12 +26,14 @@ export function ErrorSummary(props: ErrorListProps) {
   if (!ctx?.submitted || props.errors.length === 0) return null;
   const title = (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? DEFAULT_TITLE;
   const seen = new Set<string>();
-  const items = props.errors.filter((e) => {
-    const key = `${e.property}|${e.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const items = props.errors
+    .filter((e) => {
+      const key = `${e.property}|${e.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => pagePosition(propertyToId(a.property), propertyToId(b.property)));
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">{title}</h2>

@@ -23,7 +23,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {rawHelp}
     </p>
   ) : null;
-  const optional = !required && !isObject && widget !== 'checkbox' ? <>
+  const isCheckbox = widget === 'checkbox' || schema.type === 'boolean';
+  const optional = !required && !isObject && !isCheckbox && !schema.readOnly ? <>
       {' '}
       <span className="optional">(optional)</span>
     </> : null;
@@ -43,7 +44,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   }
   return (
     <div className={`field${errors.length ? ' has-error' : ''}`}>
-      {displayLabel && label && (
+      {displayLabel && label && !isCheckbox && (
         <label htmlFor={id}>
           {label}
           {optional}

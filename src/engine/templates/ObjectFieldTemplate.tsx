@@ -8,7 +8,9 @@ interface Section {
 }
 
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, title, uiSchema, fieldPathId } = props;
+  const { properties, uiSchema, fieldPathId, schema } = props;
+  // RJSF falls back to the property key as a title; only a title the schema or uiSchema gives is shown.
+  const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title;
   const id = (fieldPathId as { $id?: string } | undefined)?.$id ?? 'root';
   const sections = uiSchema?.['ui:options']?.sections as Section[] | undefined;
   if (sections) {
@@ -38,10 +40,10 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       </div>
     );
   }
-  if (id === 'root') return <div className="form-fields">{properties.map((p) => p.content)}</div>;
+  if (id === 'root' || !title) return <div className="form-fields">{properties.map((p) => p.content)}</div>;
   return (
     <fieldset className="object-fieldset" id={id}>
-      {title && <legend>{title}</legend>}
+      <legend>{title}</legend>
       {properties.map((p) => p.content)}
     </fieldset>
   );

@@ -1,0 +1,36 @@
+/** Self-hosted proof-of-work captcha (ALTCHA v2): challenges, one-time verification, a verified-session cookie. */
+import { createChallenge, randomInt } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { create as altchaFastify } from 'altcha-lib/frameworks/fastify';
+import type { Db } from './db/index';
+
+export const CAPTCHA_COOKIE = 'hsa_captcha';
+export const CAPTCHA_VALID_MS = 20 * 60 * 1000;
+const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+
+export function captchaService(db: Db, secret: string, cost: number) {
+  const keySecret = `${secret}:key`;
+  const { verify } = altchaFastify({ hmacSignatureSecret: secret, hmacKeySignatureSecret: keySecret, deriveKey } as never);
+  // A solution is good once: the challenge id goes into the database, atomically.
+  const store = {
+    setIfAbsent: async (id: string) => (await db.query('INSERT INTO used_captchas (challenge_id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING challenge_id', [id])).rows.length === 1,
+    get: async () => false,
+    set: async () => undefined,
+  };
+  return {
+    challenge: () =>
+      createChallenge({
+        algorithm: 'PBKDF2/SHA-256',
+        cost,
+        counter: randomInt(cost * 2, cost),
+        deriveKey,
+        hmacSignatureSecret: secret,
+        hmacKeySignatureSecret: keySecret,
+        expiresAt: new Date(Date.now() + CHALLENGE_TTL_MS),
+      } as never),
+    async verify(payload: string): Promise<boolean> {
+      const result = await verify(payload as never, deriveKey, secret, keySecret, store as never);
+      return !result.error && Boolean(result.verification?.verified);
+    },
+  };
+}

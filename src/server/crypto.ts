@@ -1,0 +1,37 @@
+/** Personal data at rest: AES-256-GCM with keys derived from HSA_DATA_KEY, and an HMAC blind index for SSNs. */
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+
+export interface DataProtection {
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+  /** A keyed hash of an SSN: equal SSNs give equal indexes, and the index reveals nothing without the key. */
+  ssnIndex(ssnDigits: string): string;
+  /** A secret for signing cookies, derived so it differs from the encryption keys. */
+  cookieSecret: string;
+  captchaSecret: string;
+}
+
+const derive = (master: Buffer, label: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), label, 32));
+
+export function dataProtection(master: Buffer): DataProtection {
+  const encKey = derive(master, 'hsa/enrollment-encryption/v1');
+  const indexKey = derive(master, 'hsa/ssn-index/v1');
+  return {
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', encKey, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join('.');
+    },
+    decrypt(sealed) {
+      const [version, iv, tag, body] = sealed.split('.');
+      if (version !== 'v1') throw new Error('Unknown encryption version');
+      const decipher = createDecipheriv('aes-256-gcm', encKey, Buffer.from(iv, 'base64'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+    },
+    ssnIndex: (ssnDigits) => createHmac('sha256', indexKey).update(ssnDigits).digest('base64url'),
+    cookieSecret: derive(master, 'hsa/cookies/v1').toString('base64'),
+    captchaSecret: derive(master, 'hsa/captcha/v1').toString('base64'),
+  };
+}

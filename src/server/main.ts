@@ -1,0 +1,30 @@
+/** Start-up: configuration, database, migrations, demo data, listen; a graceful stop on SIGTERM. */
+import { loadConfig, ConfigError } from './config';
+import { openDatabase } from './database';
+import { buildApp } from './app';
+
+export async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const db = await openDatabase(config);
+  const app = await buildApp({ db, config });
+  const address = await app.listen({ port: config.port, host: config.host });
+  console.log(`HSA enrollment is running on ${address.replace('0.0.0.0', '127.0.0.1')}/enrollment${config.databaseUrl ? '' : ' (embedded database)'}`);
+  const stop = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) void main();

@@ -1,0 +1,159 @@
+/** /api/v1/enrollment/*: CSRF token, SSN and membership checks, captcha, and the enrollment itself. */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index';
+import type { DataProtection } from '../crypto';
+import { HttpError } from '../errors';
+import { describeErrors, validateEnrollment } from '../validation';
+import { IdentityProviderError, type IdentityProvider, type MembershipProvider } from '../identity';
+import { CAPTCHA_COOKIE, CAPTCHA_VALID_MS, type captchaService } from '../captcha';
+
+export const DUPLICATE_ACCOUNT =
+  'Our records show that you already have a Health Savings Account with us. Please contact customer service (at the number provided below) if you have any questions regarding this account.';
+
+export interface EnrollmentDeps {
+  db: Db;
+  protection: DataProtection;
+  identity: IdentityProvider;
+  membership: MembershipProvider;
+  captcha: ReturnType<typeof captchaService>;
+  limits: { lookup: object; ssn: object; enroll: object };
+}
+
+const ssnBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ssn'],
+  properties: { ssn: { type: 'string', pattern: '^(\\d{3}-\\d{2}-\\d{4}|\\d{9})$' } },
+};
+
+const membershipBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['firstName', 'lastName', 'dateOfBirth', 'addrLine1', 'city', 'state', 'zip'],
+  properties: {
+    firstName: { type: 'string', maxLength: 18 },
+    middleName: { type: 'string', maxLength: 18 },
+    lastName: { type: 'string', maxLength: 18 },
+    dateOfBirth: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+    addrLine1: { type: 'string', maxLength: 30 },
+    city: { type: 'string', maxLength: 22 },
+    state: { type: 'string', maxLength: 2 },
+    zip: { type: 'string', pattern: '^\\d{5}$' },
+    memberId: { type: 'string', pattern: '^\\d{1,13}$' },
+  },
+};
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,100}$/;
+
+const digits = (s: string) => s.replace(/\D/g, '');
+
+function requireCaptcha(request: FastifyRequest): void {
+  const raw = request.cookies[CAPTCHA_COOKIE];
+  const cookie = raw ? request.unsignCookie(raw) : null;
+  if (!cookie?.valid || Number(cookie.value) < Date.now()) throw new HttpError(403, 'Please complete the verification before you submit.');
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function send(reply: FastifyReply, answer: Answer) {
+  const isText = answer.status === 200;
+  return reply.code(answer.status).type(isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8').send(answer.body);
+}
+
+export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): void {
+  const { db, protection, identity, membership, captcha, limits } = deps;
+
+  app.get('/api/v1/enrollment/csrf-token', { config: { rateLimit: limits.lookup } }, async (_request, reply) => ({ token: reply.generateCsrf() }));
+
+  app.post<{ Body: { ssn: string } }>('/api/v1/enrollment/verify-ssn', { config: { rateLimit: limits.ssn }, schema: { body: ssnBody } }, async (request) => {
+    const { rows } = await db.query('SELECT 1 FROM enrollments WHERE ssn_index = $1', [protection.ssnIndex(digits(request.body.ssn))]);
+    return rows.length === 0;
+  });
+
+  app.post<{ Body: Parameters<MembershipProvider['verify']>[0] }>(
+    '/api/v1/enrollment/verify-aarp',
+    { config: { rateLimit: limits.lookup }, schema: { body: membershipBody } },
+    async (request) => membership.verify(request.body),
+  );
+
+  app.get('/api/v1/enrollment/captcha-challenge', { config: { rateLimit: limits.lookup } }, async () => captcha.challenge());
+
+  app.post<{ Body: { captcha: string } }>(
+    '/api/v1/enrollment/submitCaptcha',
+    {
+      config: { rateLimit: limits.lookup },
+      schema: { body: { type: 'object', additionalProperties: false, required: ['captcha'], properties: { captcha: { type: 'string', minLength: 1, maxLength: 8192 } } } },
+    },
+    async (request, reply) => {
+      const ok = await captcha.verify(request.body.captcha);
+      if (ok) reply.setCookie(CAPTCHA_COOKIE, String(Date.now() + CAPTCHA_VALID_MS), { signed: true, httpOnly: true, sameSite: 'strict', path: '/api/v1/enrollment', secure: 'auto' });
+      return ok;
+    },
+  );
+
+  app.post('/api/v1/enrollment/enroll', { config: { rateLimit: limits.enroll } }, async (request, reply) => {
+    requireCaptcha(request);
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new HttpError(400, 'An Idempotency-Key header (16 to 100 letters, digits or dashes) is required.');
+    const body = request.body;
+    if (!validateEnrollment(body)) throw new HttpError(400, 'The enrollment is not valid.', { errors: describeErrors(validateEnrollment.errors) });
+    const payload = body as { ssn: string; firstName: string; lastName: string; dob: string; group: { id: string } };
+    // The fingerprint binds a key to one request without keeping personal data in clear.
+    const fingerprint = createHash('sha256').update(protection.ssnIndex(JSON.stringify(payload))).digest('base64url');
+
+    const previous = await findAnswer(db, key);
+    if (previous) {
+      if (previous.fingerprint !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
+      return send(reply, previous);
+    }
+
+    const ssnIndex = protection.ssnIndex(payload.ssn);
+    let answer: Answer;
+    const duplicate = (await db.query('SELECT 1 FROM enrollments WHERE ssn_index = $1', [ssnIndex])).rows.length > 0;
+    if (duplicate) answer = { status: 409, body: JSON.stringify({ message: DUPLICATE_ACCOUNT }) };
+    else {
+      let outcome: Awaited<ReturnType<IdentityProvider['verify']>>;
+      try {
+        outcome = await identity.verify(payload);
+      } catch (e) {
+        if (e instanceof IdentityProviderError) throw new HttpError(502, 'We could not verify your identity right now. Please try again later.');
+        throw e;
+      }
+      answer = { status: 200, body: outcome };
+    }
+    const stored = await db.transaction(async (tx) => {
+      const claimed = await tx.query('INSERT INTO idempotency_keys (key, request_hash, status, body) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING key', [
+        key,
+        fingerprint,
+        answer.status,
+        answer.body,
+      ]);
+      if (claimed.rows.length === 0) return null; // a concurrent twin stored it first
+      if (answer.status === 200) {
+        const inserted = await tx.query(
+          'INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome) VALUES ($1, $2, $3, $4) ON CONFLICT (ssn_index) DO NOTHING RETURNING id',
+          [ssnIndex, protection.encrypt(JSON.stringify(payload)), payload.group.id.toUpperCase(), answer.body],
+        );
+        if (inserted.rows.length === 0) {
+          // Another enrollment for this SSN won a race: this one is a duplicate.
+          answer = { status: 409, body: JSON.stringify({ message: DUPLICATE_ACCOUNT }) };
+          await tx.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, answer.status, answer.body]);
+        }
+      }
+      return answer;
+    });
+    if (stored) return send(reply, stored);
+    const twin = await findAnswer(db, key);
+    if (!twin) throw new Error('idempotent answer missing');
+    return send(reply, twin);
+  });
+}
+
+async function findAnswer(db: Db, key: string): Promise<(Answer & { fingerprint: string }) | null> {
+  const { rows } = await db.query<{ status: number; body: string; request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key]);
+  return rows[0] ? { status: rows[0].status, body: rows[0].body, fingerprint: rows[0].request_hash } : null;
+}

@@ -1,0 +1,44 @@
+/** The site's pages: built client files, the SPA routes, the fee page's data, not-found, maintenance. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Db } from '../db/index';
+import { feeData } from '../fees';
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, maintenance: boolean): Promise<void> {
+  const indexFile = join(distDir, 'index.html');
+  const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>HSA Enrollment</title><p>The client is not built: run npm run build.</p>';
+  const page = (reply: FastifyReply, html = index, status = 200) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+  if (existsSync(join(distDir, 'assets'))) {
+    await app.register(fastifyStatic, { root: join(distDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', index: false, wildcard: true });
+  }
+
+  if (maintenance) {
+    app.addHook('onRequest', async (request, reply) => {
+      const path = request.url.split('?')[0];
+      if (path.startsWith('/api/')) return reply.code(503).send({ message: 'Our enrollment application is currently unavailable, please try at a later time.' });
+      if (path !== '/splash' && !path.startsWith('/assets/') && !['/healthz', '/readyz'].includes(path)) return reply.redirect('/splash', 302);
+    });
+  }
+
+  app.get('/', async (_request, reply) => reply.redirect('/enrollment', 302));
+  for (const path of ['/enrollment', '/enrollment/*', '/splash']) app.get(path, async (_request, reply) => page(reply));
+
+  const feePage = async (group: string | undefined, reply: FastifyReply) => {
+    const data = await feeData(db, group ?? '999999');
+    const html = data ? index.replace('<div id="root">', `<div id="root" data-fees="${escapeAttribute(JSON.stringify(data))}">`) : index;
+    return page(reply, html);
+  };
+  app.get('/feeschedule', async (_request, reply) => feePage(undefined, reply));
+  app.get<{ Params: { group: string } }>('/feeschedule/:group', async (request, reply) => feePage(request.params.group, reply));
+  app.get<{ Params: { group: string } }>('/feeschedule/:group/:param2', async (request, reply) => feePage(request.params.group, reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.code(404).send({ message: 'Not found.' });
+    return page(reply, index, 404);
+  });
+}

@@ -1,0 +1,60 @@
+/** For tests: a real listening server on an ephemeral port with a fresh in-memory database and demo data. */
+import { Writable } from 'node:stream';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { buildApp, type AppOptions } from './app';
+import { openDatabase } from './database';
+import type { Config } from './config';
+import type { Db } from './db/index';
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: resolve('data/test'),
+    dataKey: randomBytes(32),
+    maintenance: false,
+    logLevel: 'info',
+    production: false,
+    captchaCost: 50,
+    distDir: resolve('dist'),
+    ...overrides,
+  };
+}
+
+export function captureLogs() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, text: () => lines.join('') };
+}
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  logs: () => string;
+  countEnrollments: () => Promise<number>;
+  close: () => Promise<void>;
+}
+
+export async function startServer(opts: { config?: Partial<Config> } & Partial<Pick<AppOptions, 'identity' | 'membership' | 'rateLimits'>> = {}): Promise<TestServer> {
+  const config = testConfig(opts.config);
+  const db = await openDatabase({ dataDir: config.dataDir }, { inMemory: true });
+  const logs = captureLogs();
+  const app = await buildApp({ db, config, logStream: logs.stream, identity: opts.identity, membership: opts.membership, rateLimits: opts.rateLimits ?? [10_000, 10_000, 10_000] });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address,
+    db,
+    logs: logs.text,
+    countEnrollments: async () => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n),
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
+}
