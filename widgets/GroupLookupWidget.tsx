@@ -31,8 +31,9 @@ export function GroupLookupWidget(props: WidgetProps) {
           if (ticket !== latest.current) return;
           if (employer.employerStatus.toLowerCase() === 'active') {
             ctx.setFieldError(path, null);
+            // Both through the engine, in one order: the field's own onChange would race the name.
+            ctx.setFieldValue(path, value.toUpperCase());
             ctx.setFieldValue(namePath, employer.name);
-            props.onChange(value.toUpperCase());
           } else ctx.setFieldError(path, messages.notFound ?? null);
         })
         .catch((e: Error) => {

@@ -20,7 +20,10 @@ export function groupDigits(value: string, groups: number[], sep = '-'): string 
   return parts.join(sep);
 }
 
-/** Dates typed as digits get their hyphens (MM-DD-YYYY); a date typed with its own separators is kept as typed. */
+/** Dates typed as digits get their hyphens (MM-DD-YYYY) as they are typed; a date typed with its own separators
+ *  in other places (4/5/1958, 4-5-1958) is kept as typed. */
 export function autoHyphenDate(value: string): string {
-  return /^\d*$/.test(value) ? groupDigits(value, [2, 2, 4]) : value.slice(0, 10);
+  const segments = value.split('-');
+  const onAutoPositions = /^[\d-]*$/.test(value) && segments.slice(0, -1).every((s) => s.length === 2);
+  return onAutoPositions ? groupDigits(value, [2, 2, 4]) : value.slice(0, 10);
 }

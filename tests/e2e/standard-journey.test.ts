@@ -27,12 +27,13 @@ async function fillStep1(page: Page, ssn: string) {
   await page.getByLabel(/social security/i).pressSequentially(ssn.replace(/-/g, ''));
   await page.getByLabel(/date of birth/i).pressSequentially('04151970');
   await page.getByLabel(/^Home phone/).pressSequentially('2025550143');
-  await page.getByLabel(/^Email/).fill('pat.doe@example.com');
+  await page.getByLabel('Email address', { exact: true }).fill('pat.doe@example.com');
+  await page.getByLabel('Passcode').fill('Secret');
   await page.getByLabel(/re-enter/i).fill('pat.doe@example.com');
-  await page.getByLabel(/home address|address line 1|street/i).first().fill('100 Main St');
-  await page.getByLabel(/^City/).first().fill('Springfield');
-  await page.getByLabel(/^State/).first().selectOption('VA');
-  await page.getByLabel(/^Zip code/i).first().fill('22150');
+  await page.getByRole('textbox', { name: 'Street address' }).first().fill('100 Main St');
+  await page.getByRole('textbox', { name: 'City' }).first().fill('Springfield');
+  await page.getByRole('combobox', { name: 'State' }).first().selectOption({ label: 'Virginia' });
+  await page.getByRole('textbox', { name: 'Zip code' }).first().fill('22150');
   await page.getByLabel(/group number/i).fill('demo100');
   await expect.poll(() => page.getByLabel(/employer name/i).inputValue()).toBe('Demo Employer Inc.');
   await page.getByLabel('Individual', { exact: true }).check();
@@ -73,7 +74,7 @@ describe('standard journey', () => {
     await page.getByLabel(/electronic/i).first().check();
     await page.getByLabel(/^First name/).fill('Pat');
     await page.getByLabel(/^Last name/).fill('Doe');
-    await page.locator('altcha-widget input[type="checkbox"]').click({ timeout: 10_000 });
+    await page.getByText("I'm not a robot").click({ timeout: 10_000 });
     await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled(), { timeout: 20_000 }).toBe(false);
     await expectAccessible(page, 'standard-step4');
     await page.getByRole('button', { name: 'Next' }).click();
