@@ -14,7 +14,6 @@ import { compileValidatorModule, wrapStandalone } from '../src/engine/compile';
 import { mergePatch, type Json } from '../src/engine/mergePatch';
 
 const root = resolve(import.meta.dirname, '..');
-const out = join(root, 'generated');
 const readJson = (file: string): Json => {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Json;
@@ -26,8 +25,7 @@ const readOptional = (file: string): Json => (existsSync(file) ? readJson(file) 
 
 interface StepEntry { id: string; route: string; title: string; schema: string | null; kind?: string }
 
-function variantFolders(): string[] {
-  const dirs = [join(root, 'variants'), ...(process.env.HSA_VARIANT_DIRS ?? '').split(':').filter(Boolean).map((d) => resolve(root, d))];
+function variantFolders(dirs: string[]): string[] {
   return dirs.flatMap((dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(dir, d.name)));
 }
 
@@ -46,7 +44,18 @@ function loadVariant(folder: string, check: (data: unknown) => boolean, errors: 
   return data;
 }
 
-export function compileAll(): void {
+export interface CompileTarget {
+  /** Folders holding variant folders. */
+  variantDirs: string[];
+  outDir: string;
+}
+
+export function defaultTarget(env: NodeJS.ProcessEnv = process.env): CompileTarget {
+  const extra = (env.HSA_VARIANT_DIRS ?? '').split(':').filter(Boolean).map((d) => resolve(root, d));
+  return { variantDirs: [join(root, 'variants'), ...extra], outDir: join(root, 'generated') };
+}
+
+export function compileAll({ variantDirs, outDir: out }: CompileTarget = defaultTarget()): void {
   const variantAjv = new Ajv({ allErrors: true, strict: false });
   const checkVariant = variantAjv.compile(readJson(join(root, 'variants/variant.schema.json')) as object);
   const describe = () => variantAjv.errorsText(checkVariant.errors, { dataVar: 'variant' });
@@ -57,7 +66,7 @@ export function compileAll(): void {
 
   const variants: Record<string, Json>[] = [];
   const loaders: string[] = [];
-  for (const folder of variantFolders()) {
+  for (const folder of variantFolders(variantDirs)) {
     const variant = loadVariant(folder, checkVariant, describe);
     const id = variant.id as string;
     if (variants.some((v) => v.id === id)) throw new Error(`${relative(root, folder)}: variant id '${id}' is used twice`);
@@ -99,5 +108,13 @@ ${loaders.join('\n')}
 `);
 }
 
-compileAll();
-console.log(`compiled validators into ${relative(process.cwd(), out) || '.'}`);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  try {
+    const target = defaultTarget();
+    compileAll(target);
+    console.log(`compiled validators into ${relative(process.cwd(), target.outDir) || '.'}`);
+  } catch (e) {
+    console.error(`Build failed: ${(e as Error).message}`);
+    process.exit(1);
+  }
+}

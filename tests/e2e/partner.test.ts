@@ -1,0 +1,123 @@
+/** The membership (AARP) variant and a test partner, chosen from the page address, in Chromium. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type TestServer } from '../../src/server/testing';
+import { launchBrowser } from './harness';
+import { expectAccessible, fillPersonal, next, PAPERLESS, signTerms, type Person } from './journey';
+
+let browser: Browser;
+let server: TestServer;
+let context: BrowserContext;
+const jane: Person = { first: 'Jane', middle: 'A', last: 'Sample', ssnDigits: '123456781', dobDigits: '04151958', zip: '20049', memberNumberDigits: '1234567890' };
+const stranger: Person = { ...jane, first: 'John', last: 'Nobody', ssnDigits: '123456782' };
+
+const at = (host: string, path: string) => server.url.replace('127.0.0.1', host) + path;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openStep1(host: string): Promise<Page> {
+  context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(at(host, '/enrollment'));
+  await page.getByRole('link', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Step 1: Account Holder Information' }).waitFor();
+  return page;
+}
+
+describe('membership variant on aarp.localhost', () => {
+  it('shows the partner presentation on the welcome page', async () => {
+    context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(at('aarp.localhost', '/enrollment'));
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Enrollment');
+    expect(await page.getByText('20% discount on monthly maintenance fees').count()).toBe(1);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: '1-866-555-0177' }).count()).toBe(1);
+    await expectAccessible(page, 'aarp-welcome');
+    await context.close();
+  });
+
+  it('takes the demo member through verification to the thank-you screen', async () => {
+    const page = await openStep1('aarp.localhost');
+    expect(await page.getByLabel(/group number/i).count()).toBe(0);
+    expect(await page.getByLabel(/effective date/i).count()).toBe(0);
+    await fillPersonal(page, jane);
+    expect(await page.getByLabel(/membership number/i).inputValue()).toBe('123-456-789-0');
+    await page.getByLabel('Individual', { exact: true }).check();
+    await expectAccessible(page, 'aarp-step1-filled');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Membership verified' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'aarp-verified-dialog');
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Step 2: Additional Cardholder' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel Enrollment' }).waitFor({ timeout: 5000 });
+    await next(page, 'Step 3: Verify');
+    await page.getByRole('button', { name: 'Cancel Enrollment' }).waitFor({ timeout: 5000 });
+    await next(page, 'Step 4: Terms and Conditions');
+    await page.getByRole('button', { name: 'Cancel Enrollment' }).waitFor({ timeout: 5000 });
+    await signTerms(page, jane);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(PAPERLESS).waitFor();
+    await expectAccessible(page, 'aarp-thankyou');
+    await context.close();
+  });
+
+  it('opens the not-verified dialog for an unknown member; Cancel leaves to the site root', async () => {
+    const page = await openStep1('aarp.localhost');
+    await fillPersonal(page, stranger);
+    await page.getByLabel('Family', { exact: true }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Membership not verified' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('link', { name: /join/i }).count()).toBe(1);
+    expect(await dialog.getByRole('link', { name: /renew/i }).count()).toBe(1);
+    await expectAccessible(page, 'aarp-not-verified-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/enrollment');
+    await context.close();
+  });
+
+  it('CSR mode (Ctrl+Shift+Enter) shows its heading and opens no dialog on a failed verification', async () => {
+    const page = await openStep1('aarp.localhost');
+    await page.keyboard.press('Control+Shift+Enter');
+    await page.getByRole('heading', { name: 'CSR Mode' }).waitFor();
+    await fillPersonal(page, stranger);
+    await page.getByLabel('Family', { exact: true }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForTimeout(1000);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Step 1: Account Holder Information');
+    await page.keyboard.press('Control+Shift+Enter');
+    await expect.poll(() => page.getByRole('heading', { name: 'CSR Mode' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('CSR mode does not exist in the standard variant', async () => {
+    const page = await openStep1('127.0.0.1');
+    await page.keyboard.press('Control+Shift+Enter');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('heading', { name: 'CSR Mode' }).count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('a partner added as a folder (tests/fixtures/variants/acme)', () => {
+  it('is picked from the address with its own title, phone and message', async () => {
+    const page = await openStep1('acme.localhost');
+    expect(await page.getByRole('banner').getByText('Acme Benefits HSA Enrollment').count()).toBe(1);
+    expect(await page.getByRole('contentinfo').getByRole('link', { name: '1-800-555-0199' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+    await summary.waitFor();
+    expect(await summary.getByRole('link', { name: 'Acme needs your last name.' }).count()).toBe(1);
+    expect(await summary.getByRole('link', { name: 'First name is required.' }).count()).toBe(1);
+    await context.close();
+  });
+});

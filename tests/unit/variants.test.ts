@@ -1,0 +1,72 @@
+// @vitest-environment node
+/** Variant folders: checked at build time with clear errors; a partner is a folder, with no code change. */
+import { mkdtempSync, mkdirSync, writeFileSync, cpSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { compileAll } from '../../scripts/compile-validators';
+
+const repo = resolve(import.meta.dirname, '../..');
+
+function workspace(variants: Record<string, Record<string, unknown> | string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'variants-'));
+  const folders = join(dir, 'variants');
+  for (const [name, content] of Object.entries(variants)) {
+    mkdirSync(join(folders, name), { recursive: true });
+    writeFileSync(join(folders, name, 'variant.json'), typeof content === 'string' ? content : JSON.stringify(content));
+  }
+  return { variantDirs: [join(repo, 'variants'), folders], outDir: join(dir, 'generated') };
+}
+
+const good = (id: string) => ({
+  id,
+  match: { addressContains: [id] },
+  brand: { title: 'T', bankName: 'B', logoText: 'L' },
+  helpPhone: '1-800-555-0100',
+  groupCookie: '999999',
+  cancelOnLaterSteps: false,
+  vettingUrl: '/v',
+  links: { home: 'h', privacy: 'p', terms: 't' },
+  flags: {},
+});
+
+describe('variant folders at build time', () => {
+  it('accepts the shipped variants and a well-formed new one', () => {
+    expect(() => compileAll(workspace({ zeta: good('zeta') }))).not.toThrow();
+  });
+
+  it('names the file and the field when variant.json breaks its schema', () => {
+    const { brand: _brand, ...noBrand } = good('zeta');
+    expect(() => compileAll(workspace({ zeta: noBrand }))).toThrow(/zeta[/\\]variant\.json: .*brand/);
+    expect(() => compileAll(workspace({ zeta: { ...good('zeta'), helpPhone: 'call us' } }))).toThrow(/zeta[/\\]variant\.json: .*helpPhone/);
+  });
+
+  it('names the file when variant.json is not JSON', () => {
+    expect(() => compileAll(workspace({ zeta: '{ "id": ' }))).toThrow(/zeta[/\\]variant\.json: .*JSON/);
+  });
+
+  it('refuses a folder without variant.json and a duplicated id', () => {
+    const ws = workspace({});
+    mkdirSync(join(ws.variantDirs[1], 'empty'), { recursive: true });
+    expect(() => compileAll(ws)).toThrow(/empty: variant\.json is missing/);
+    expect(() => compileAll(workspace({ again: good('standard') }))).toThrow(/'standard' is used twice/);
+  });
+
+  it('names a schema patch that is not JSON', () => {
+    const ws = workspace({ zeta: good('zeta') });
+    mkdirSync(join(ws.variantDirs[1], 'zeta', 'schemas'));
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'schemas', 'accountholder.schema.json'), '{ nope');
+    expect(() => compileAll(ws)).toThrow(/zeta[/\\]schemas[/\\]accountholder\.schema\.json: /);
+  });
+
+  it('builds the test partner folder with its own message, with no code change', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'variants-'));
+    cpSync(join(repo, 'tests/fixtures/variants'), join(dir, 'v'), { recursive: true });
+    const outDir = join(dir, 'generated');
+    compileAll({ variantDirs: [join(repo, 'variants'), join(dir, 'v')], outDir });
+    const { readFileSync } = await import('node:fs');
+    const acme = JSON.parse(readFileSync(join(outDir, 'acme/accountholder.json'), 'utf8'));
+    expect(acme.schema.errorMessage.required.lastName).toBe('Acme needs your last name.');
+    expect(acme.schema.errorMessage.required.firstName).toBe('First name is required.');
+  });
+});
