@@ -32,12 +32,21 @@ async function post(path: string, body: unknown, headers: Record<string, string>
   return res;
 }
 
+let unavailable: () => void = () => undefined;
+/** Who to tell when the server answers 503 (the application is unavailable). */
+export const onUnavailable = (handler: () => void): void => {
+  unavailable = handler;
+};
+
 async function send(call: () => Promise<Response>): Promise<Response> {
+  let res: Response;
   try {
-    return await call();
+    res = await call();
   } catch {
     throw new Error(NETWORK_ERROR);
   }
+  if (res.status === 503) unavailable();
+  return res;
 }
 
 export interface Employer {

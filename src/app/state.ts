@@ -2,18 +2,22 @@
 import { create } from 'zustand';
 import { createWizardStore } from '../engine/store';
 import { emptyPayload } from '../domain/payload';
+import { onUnavailable } from '../api/client';
 
 export const useWizard = createWizardStore(() => emptyPayload() as unknown as Record<string, unknown>);
 
 interface SiteStatus {
   /** Set by any error whose message contains 'network error'. */
   networkError: boolean;
+  /** The server answered 503: the application is unavailable. */
+  unavailable: boolean;
   report: (message: string) => void;
   clear: () => void;
 }
 
 export const useSiteStatus = create<SiteStatus>()((set) => ({
   networkError: false,
+  unavailable: false,
   report: (message) => {
     if (/network error/i.test(message)) set({ networkError: true });
   },
@@ -31,3 +35,5 @@ export const effectiveDateStore = {
 export function setGroupCookie(value: string): void {
   document.cookie = `groupID=${encodeURIComponent(value)}; path=/; SameSite=Strict`;
 }
+
+onUnavailable(() => useSiteStatus.setState({ unavailable: true }));

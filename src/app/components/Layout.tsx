@@ -4,9 +4,12 @@ import { Footer } from './Footer';
 import { NetworkErrorBanner } from './NetworkErrorBanner';
 import { CsrMode } from './CsrMode';
 import { MembershipDialog } from './MembershipDialog';
+import { UnavailableDialog } from './UnavailableDialog';
+import { IdleTimer } from './IdleTimer';
 
 /** Every page: header, one main landmark with the page's h1, footer; sets the document title. */
-export function Layout({ title, stepIndex, children }: { title: string; stepIndex?: number; children: ReactNode }) {
+/** idle: the wizard pages run the idle timer. */
+export function Layout({ title, stepIndex, children, idle = false }: { title: string; stepIndex?: number; children: ReactNode; idle?: boolean }) {
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -22,6 +25,8 @@ export function Layout({ title, stepIndex, children }: { title: string; stepInde
         <CsrMode />
         {children}
         <MembershipDialog />
+        <UnavailableDialog />
+        {idle && <IdleTimer />}
       </main>
       <Footer />
     </>

@@ -100,7 +100,7 @@ export function Wizard() {
     );
   }
   return (
-    <Layout title={step.title} stepIndex={index}>
+    <Layout title={step.title} stepIndex={index} idle={step.kind !== 'submit'}>
       {body}
     </Layout>
   );

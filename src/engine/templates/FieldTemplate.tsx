@@ -1,6 +1,7 @@
 /** One field: label, input, and its messages, shown once the field was left or Next was pressed. */
 import type { FieldTemplateProps } from '@rjsf/utils';
 import type { EngineFormContext } from '../formContext';
+import { InfoTooltip } from './InfoTooltip';
 
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], hidden, required, displayLabel, rawHelp, uiSchema, schema, registry } = props;
@@ -18,6 +19,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       ))}
     </div>
   );
+  const info = uiSchema?.['ui:options']?.info as string | undefined;
   const help = rawHelp ? (
     <p id={`${id}__help`} className="field-help">
       {rawHelp}
@@ -45,10 +47,13 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return (
     <div className={`field${errors.length ? ' has-error' : ''}`}>
       {displayLabel && label && !isCheckbox && (
-        <label htmlFor={id}>
-          {label}
-          {optional}
-        </label>
+        <div className="label-row">
+          <label htmlFor={id}>
+            {label}
+            {optional}
+          </label>
+          {info && <InfoTooltip label={label} text={info} />}
+        </div>
       )}
       {help}
       {errorBlock}

@@ -1,0 +1,28 @@
+/** 'We Apologize': shown when the server says the application is unavailable. OK goes to the site root. */
+import { Modal } from './Modal';
+import { useSiteStatus, useWizard } from '../state';
+
+export function UnavailableDialog() {
+  const unavailable = useSiteStatus((s) => s.unavailable);
+  return (
+    <Modal
+      open={unavailable}
+      title="We Apologize"
+      role="alertdialog"
+      actions={
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            useWizard.getState().reset();
+            window.location.assign('/');
+          }}
+        >
+          OK
+        </button>
+      }
+    >
+      <p>Our enrollment application is currently unavailable, please try at a later time.</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,210 @@
+// @vitest-environment jsdom
+/** The site around the wizard: dialogs, idle timeout, tooltip, summary, fee page, not found, analytics. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { Modal } from '../../src/app/components/Modal';
+import { CancelEnrollment } from '../../src/app/components/CancelEnrollment';
+import { IdleTimer } from '../../src/app/components/IdleTimer';
+import { InfoTooltip } from '../../src/engine/templates/InfoTooltip';
+import { Verify } from '../../src/app/pages/Verify';
+import { FeeSchedule } from '../../src/app/pages/FeeSchedule';
+import { NotFound } from '../../src/app/pages/NotFound';
+import { useWizard } from '../../src/app/state';
+import { IDLE_TIMEOUT_MS, IDLE_WARNING_BEFORE_MS } from '../../src/app/timing';
+import { pageView, stepEvent } from '../../src/app/analytics';
+
+describe('Modal', () => {
+  it('is a labelled dialog that keeps focus inside, closes on Escape and returns focus to its opener', async () => {
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button onClick={() => setOpen(true)}>Open</button>
+          <Modal open={open} title="Title here" onClose={() => setOpen(false)} actions={<><button>One</button><button>Two</button></>} />
+        </>
+      );
+    }
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Open' });
+    await userEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'Title here' });
+    expect(within(dialog).getByRole('button', { name: 'One' })).toHaveFocus();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Two' })).toHaveFocus();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'One' })).toHaveFocus();
+    await userEvent.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Two' })).toHaveFocus();
+    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+});
+
+
+describe('Cancel Enrollment', () => {
+  const assign = vi.fn();
+  beforeEach(() => {
+    vi.stubGlobal('location', { ...window.location, assign, href: 'http://localhost/enrollment/accountholder' });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for confirmation; No closes, Yes clears the application and goes to the site root', async () => {
+    useWizard.getState().setPayload({ firstName: 'Pat' });
+    render(<CancelEnrollment />);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Enrollment' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to cancel enrollment?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Enrollment' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    expect(assign).toHaveBeenCalledWith('/');
+    expect(useWizard.getState().payload.firstName).toBeUndefined();
+  });
+});
+
+describe('idle timeout', () => {
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: false }));
+  afterEach(() => vi.useRealTimers());
+
+  function renderIdle() {
+    render(
+      <MemoryRouter initialEntries={['/enrollment/verify']}>
+        <Routes>
+          <Route path="/enrollment/verify" element={<IdleTimer />} />
+          <Route path="/enrollment" element={<p>Welcome page</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  it("warns with 'Action Needed' 2 minutes before expiry, with a countdown; Continue restarts the clock", () => {
+    renderIdle();
+    act(() => void vi.advanceTimersByTime(IDLE_TIMEOUT_MS - IDLE_WARNING_BEFORE_MS - 1000));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    act(() => void vi.advanceTimersByTime(1500));
+    const dialog = screen.getByRole('alertdialog', { name: 'Action Needed' });
+    expect(dialog).toHaveTextContent('Time remaining: 2:00');
+    act(() => void vi.advanceTimersByTime(30_000));
+    expect(dialog).toHaveTextContent('Time remaining: 1:30');
+    act(() => within(dialog).getByRole('button', { name: 'Continue' }).click());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // The clock restarted: another full idle period passes before the next warning.
+    act(() => void vi.advanceTimersByTime(IDLE_TIMEOUT_MS - IDLE_WARNING_BEFORE_MS - 1000));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('on expiry clears the application and returns to /enrollment', () => {
+    useWizard.getState().setPayload({ firstName: 'Pat' });
+    renderIdle();
+    act(() => void vi.advanceTimersByTime(IDLE_TIMEOUT_MS + 1000));
+    expect(screen.getByText('Welcome page')).toBeInTheDocument();
+    expect(useWizard.getState().payload.firstName).toBeUndefined();
+  });
+});
+
+describe('info tooltip', () => {
+  it('shows on Enter and hides on Escape, announced as status text', async () => {
+    render(<InfoTooltip label="Social security number" text="We use it to verify your identity." />);
+    const button = screen.getByRole('button', { name: 'More information about Social security number' });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('We use it to verify your identity.');
+    await userEvent.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+  });
+});
+
+describe('Verify (step 3 summary)', () => {
+  const payload = {
+    firstName: 'Pat',
+    lastName: 'Doe',
+    ssn: '123-45-6789',
+    dob: '04-15-1970',
+    homeAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '22150' },
+    useAltMailingAddress: false,
+    mailingAddress: { line1: '2 Other St' },
+    group: { id: 'DEMO100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: '01-01-2026' },
+    requestAdditionalCard: false,
+  };
+  const renderVerify = (p: Record<string, unknown>) => render(<Verify payload={p} onEdit={vi.fn()} onNext={vi.fn()} actions={null} />);
+
+  it('masks the SSN as XXX-XX- and the last 4, shows coverage and individual enrollment in words', () => {
+    renderVerify(payload);
+    expect(screen.getByText('XXX-XX-6789')).toBeInTheDocument();
+    expect(screen.queryByText(/123-45/)).not.toBeInTheDocument();
+    const medical = screen.getByRole('region', { name: /Medical Information/ });
+    expect(within(medical).getByRole('row', { name: 'Coverage Individual' })).toBeInTheDocument();
+    expect(within(medical).getByRole('row', { name: 'Individual enrollment Yes' })).toBeInTheDocument();
+  });
+
+  it('shows Family for F, and the mailing address and additional cardholder only when used', () => {
+    renderVerify({ ...payload, group: { ...payload.group, coverage: 'F' } });
+    expect(within(screen.getByRole('region', { name: /Medical/ })).getByRole('row', { name: 'Coverage Family' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Mailing Address' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Additional Cardholder' })).not.toBeInTheDocument();
+  });
+
+  it('lists the mailing address and additional cardholder when requested', () => {
+    renderVerify({ ...payload, useAltMailingAddress: true, requestAdditionalCard: true, additionalCard: { firstName: 'Sam', lastName: 'Doe' } });
+    expect(screen.getByRole('region', { name: 'Mailing Address' })).toHaveTextContent('2 Other St');
+    expect(screen.getByRole('region', { name: 'Additional Cardholder' })).toHaveTextContent('Sam');
+  });
+});
+
+describe('Schedule of Fees', () => {
+  afterEach(() => document.getElementById('root')?.remove());
+  const withRoot = (fees?: object) => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    if (fees) root.dataset.fees = JSON.stringify(fees);
+    document.body.appendChild(root);
+    return render(<MemoryRouter><FeeSchedule /></MemoryRouter>, { container: root.appendChild(document.createElement('div')) });
+  };
+
+  it('reads the server data from the root element', () => {
+    withRoot({ acctHolderMaintFee: '3.95', totalMonthlyMaintFee: '3.95', acctHolderBalEnd: '5,000', showWaivedText: true, allowInvestments: true, investmentFeeAmt: '3.00', investmentThresholdAmt: '1,000' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Schedule of Fees' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Monthly Maintenance Fee \$3\.95/ })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'ATM transaction $2.50' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Outbound transfer or rollover to another custodian \$20\.00/ })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Printed statement \$1\.50 per mailed statement; no charge for online delivery/ })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Investment Account' })).toHaveTextContent('$3.00');
+  });
+
+  it("shows the other-channel fee of $2.20 when isOC", () => {
+    withRoot({ isOC: true, totalMonthlyMaintFee: '3.95' });
+    expect(screen.getByRole('row', { name: /\$2\.20 .*20% discount.*\$3,000 or more/ })).toBeInTheDocument();
+  });
+
+  it("says the group could not be found when the data is absent", () => {
+    withRoot();
+    expect(screen.getByText("We're sorry. Your group number could not be found.")).toBeInTheDocument();
+  });
+});
+
+describe('Not found', () => {
+  it("says the URL is not available and gives the variant's phone number", () => {
+    render(<MemoryRouter><NotFound /></MemoryRouter>);
+    expect(screen.getByText('The URL you requested is not available.')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: '1-866-555-0100' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('analytics', () => {
+  it('receives page names and step ids only', () => {
+    window.dataLayer = [];
+    pageView('welcome');
+    stepEvent('accountholder', 'next');
+    expect(window.dataLayer).toEqual([
+      { event: 'pageview', page: 'welcome' },
+      { event: 'step', step: 'accountholder', direction: 'next' },
+    ]);
+  });
+});
