@@ -1,8 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Welcome } from './pages/Welcome';
 import { NotFound } from './pages/NotFound';
-import { ErrorPage } from './pages/ErrorPage';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { lazyPage } from './lazy';
 
 const Wizard = lazyPage(() => import('./pages/Wizard'), 'Wizard');
@@ -11,15 +11,25 @@ const Splash = lazyPage(() => import('./pages/Splash'), 'Splash');
 
 const page = (element: ReactNode) => <Suspense fallback={<p aria-busy="true">Loading…</p>}>{element}</Suspense>;
 
-export const routes = [
-  { path: '/', element: <Navigate to="/enrollment" replace />, errorElement: <ErrorPage /> },
-  { path: '/enrollment', element: <Welcome />, errorElement: <ErrorPage /> },
-  { path: '/enrollment/:step', element: page(<Wizard />), errorElement: <ErrorPage /> },
-  { path: '/feeschedule/:p1?/:p2?', element: page(<FeeSchedule />), errorElement: <ErrorPage /> },
-  { path: '/splash', element: page(<Splash />), errorElement: <ErrorPage /> },
-  { path: '*', element: <NotFound /> },
-];
+export function AppRoutes() {
+  return (
+    <ErrorBoundary>
+      <Routes>
+        <Route path="/" element={<Navigate to="/enrollment" replace />} />
+        <Route path="/enrollment" element={<Welcome />} />
+        <Route path="/enrollment/:step" element={page(<Wizard />)} />
+        <Route path="/feeschedule/:p1?/:p2?" element={page(<FeeSchedule />)} />
+        <Route path="/splash" element={page(<Splash />)} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </ErrorBoundary>
+  );
+}
 
 export function App() {
-  return <RouterProvider router={createBrowserRouter(routes)} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

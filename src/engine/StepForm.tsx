@@ -2,7 +2,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
-import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+// Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
 import { FormContextReact, type EngineFormContext } from './formContext';
 import { setPath } from './paths';

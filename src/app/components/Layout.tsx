@@ -3,13 +3,10 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { NetworkErrorBanner } from './NetworkErrorBanner';
 import { CsrMode } from './CsrMode';
-import { MembershipDialog } from './MembershipDialog';
-import { UnavailableDialog } from './UnavailableDialog';
-import { IdleTimer } from './IdleTimer';
 
 /** Every page: header, one main landmark with the page's h1, footer; sets the document title. */
-/** idle: the wizard pages run the idle timer. */
-export function Layout({ title, stepIndex, children, idle = false }: { title: string; stepIndex?: number; children: ReactNode; idle?: boolean }) {
+/** dialogs: what a page adds beside its content (the wizard's dialogs and idle timer load with the wizard). */
+export function Layout({ title, stepIndex, children, dialogs }: { title: string; stepIndex?: number; children: ReactNode; dialogs?: ReactNode }) {
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -24,9 +21,7 @@ export function Layout({ title, stepIndex, children, idle = false }: { title: st
         <h1>{title}</h1>
         <CsrMode />
         {children}
-        <MembershipDialog />
-        <UnavailableDialog />
-        {idle && <IdleTimer />}
+        {dialogs}
       </main>
       <Footer />
     </>

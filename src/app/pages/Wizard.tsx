@@ -8,6 +8,9 @@ import { stepModules } from '../../../generated/index';
 import { widgets } from '../../../widgets';
 import { Layout } from '../components/Layout';
 import { CancelEnrollment } from '../components/CancelEnrollment';
+import { MembershipDialog } from '../components/MembershipDialog';
+import { UnavailableDialog } from '../components/UnavailableDialog';
+import { IdleTimer } from '../components/IdleTimer';
 import { StepAlert } from '../components/StepAlert';
 import { variant } from '../variant';
 import { useWizard } from '../state';
@@ -100,7 +103,17 @@ export function Wizard() {
     );
   }
   return (
-    <Layout title={step.title} stepIndex={index} idle={step.kind !== 'submit'}>
+    <Layout
+      title={step.title}
+      stepIndex={index}
+      dialogs={
+        <>
+          <MembershipDialog />
+          <UnavailableDialog />
+          {step.kind !== 'submit' && <IdleTimer />}
+        </>
+      }
+    >
       {body}
     </Layout>
   );

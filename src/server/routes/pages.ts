@@ -14,7 +14,7 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
   const page = (reply: FastifyReply, html = index, status = 200) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   if (existsSync(join(distDir, 'assets'))) {
-    await app.register(fastifyStatic, { root: join(distDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', index: false, wildcard: true });
+    await app.register(fastifyStatic, { root: join(distDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', index: false, wildcard: true, preCompressed: true });
   }
 
   if (maintenance) {

@@ -1,0 +1,14 @@
+/** After the client build: gzip and brotli copies of every text asset, served by @fastify/static (preCompressed). */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const dir = 'dist/assets';
+let count = 0;
+for (const name of readdirSync(dir).filter((f) => /\.(js|css|svg|json)$/.test(f))) {
+  const body = readFileSync(join(dir, name));
+  writeFileSync(join(dir, `${name}.gz`), gzipSync(body, { level: 9 }));
+  writeFileSync(join(dir, `${name}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  count++;
+}
+console.log(`compressed ${count} assets`);

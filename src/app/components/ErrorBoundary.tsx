@@ -1,0 +1,15 @@
+import { Component, type ReactNode } from 'react';
+import { ErrorPage } from '../pages/ErrorPage';
+
+/** Catches rendering errors (and screens that fail to load): never a blank page, never a stack trace. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  render() {
+    return this.state.error ? <ErrorPage chunkFailed={this.state.error.message === 'Loading chunk failed'} /> : this.props.children;
+  }
+}
