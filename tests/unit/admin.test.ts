@@ -1,0 +1,56 @@
+// @vitest-environment node
+/** The operations command: imports all or nothing with clear row errors; export decrypts. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/database';
+import type { Db } from '../../src/server/db/index';
+import { AdminError, exportEnrollments, importGroups, importMembers } from '../../src/server/admin';
+import { dataProtection } from '../../src/server/crypto';
+
+let db: Db;
+const dir = mkdtempSync(join(tmpdir(), 'admin-'));
+const csv = (name: string, text: string) => {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+};
+
+beforeEach(async () => {
+  db = await openDatabase({ dataDir: dir }, { inMemory: true });
+});
+afterEach(async () => db.close());
+
+describe('admin', () => {
+  it('imports employer groups and updates existing ones', async () => {
+    expect(await importGroups(db, csv('g.csv', 'id,name,status,maint_fee\nacme1,Acme Corp,active,2.50\nDEMO200,Former Employer LLC,active,\n'))).toBe(2);
+    const { rows } = await db.query<{ id: string; status: string; maint_fee: string }>("SELECT id, status, maint_fee FROM employer_groups WHERE id IN ('ACME1', 'DEMO200') ORDER BY id");
+    expect(rows).toEqual([
+      { id: 'ACME1', status: 'active', maint_fee: '2.50' },
+      { id: 'DEMO200', status: 'active', maint_fee: '3.95' },
+    ]);
+  });
+
+  it('imports nothing when one row is bad, and names the rows', async () => {
+    const file = csv('bad.csv', 'id,name,status\nGOOD1,Good,active\nBAD-ID,Bad,active\nOK2,,dormant\n');
+    await expect(importGroups(db, file)).rejects.toThrow(AdminError);
+    await expect(importGroups(db, file)).rejects.toThrow(/row 3: id must be 1 to 9 letters or digits[\s\S]*row 4: missing name[\s\S]*row 4: status must be 'active' or 'inactive'/);
+    expect((await db.query("SELECT 1 FROM employer_groups WHERE id = 'GOOD1'")).rows).toHaveLength(0);
+  });
+
+  it('imports members and rejects malformed dates', async () => {
+    expect(await importMembers(db, csv('m.csv', 'member_id,first_name,last_name,birth_date,zip\n2345678901,Ann,Lee,1950-02-03,10001\n'))).toBe(1);
+    await expect(importMembers(db, csv('m2.csv', 'member_id,first_name,last_name,birth_date,zip\n2345678901,Ann,Lee,02-03-1950,10001\n'))).rejects.toThrow(/row 2: birth_date must be a date as YYYY-MM-DD/);
+  });
+
+  it('exports enrollments as JSON Lines, decrypted', async () => {
+    const key = randomBytes(32);
+    const p = dataProtection(key);
+    await db.query("INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome) VALUES ('x', $1, 'DEMO100', 'success')", [p.encrypt(JSON.stringify({ ssn: '123456789', firstName: 'Pat' }))]);
+    const lines: string[] = [];
+    expect(await exportEnrollments(db, key, (l) => lines.push(l))).toBe(1);
+    expect(JSON.parse(lines[0])).toMatchObject({ id: 1, outcome: 'success', enrollment: { ssn: '123456789', firstName: 'Pat' } });
+  });
+});
