@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { verifyMembership } from '../api/client';
 import { toMembershipRequest } from '../domain/membership';
 import { useSiteStatus } from './state';
+import { useCsrMode } from './csrMode';
 
 type Outcome = 'valid' | 'invalid';
 
@@ -22,12 +23,6 @@ export const useMembershipDialog = create<MembershipDialogState>()((set, get) =>
     set({ open: null, answer: null });
   },
 }));
-
-interface CsrModeState {
-  on: boolean;
-  toggle: () => void;
-}
-export const useCsrMode = create<CsrModeState>()((set) => ({ on: false, toggle: () => set((s) => ({ on: !s.on })) }));
 
 /** true to move on to stage 2. Errors are swallowed apart from the network-error state. */
 export async function checkMembership(data: Record<string, unknown>): Promise<boolean> {

@@ -1,6 +1,6 @@
 /** Hidden customer-service mode: Ctrl+Shift+Enter toggles it, only where the variant allows it. */
 import { useEffect } from 'react';
-import { useCsrMode } from '../membership';
+import { useCsrMode } from '../csrMode';
 import { variant } from '../variant';
 
 export function CsrMode() {
