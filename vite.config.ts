@@ -8,6 +8,8 @@ export default defineConfig({
     alias: [
       // Schemas hold plain text; RJSF's markdown renderer is not needed (see the stub for why).
       { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL('./src/app/vendor/plainMarkdown.tsx', import.meta.url)) },
+      // Only RJSF's $ref resolution uses fast-uri; the browser's URL parser serves (see the stand-in).
+      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/app/vendor/uriResolver.ts', import.meta.url)) },
     ],
   },
   build: { outDir: 'dist', sourcemap: false, target: 'es2020' },

@@ -22,7 +22,9 @@ export function initialData(stepId: string, payload: Data, params: URLSearchPara
 }
 
 /** Before moving on; null keeps the applicant on the step. */
-export async function beforeNext(stepId: string, data: Data, _params: URLSearchParams): Promise<Data | null> {
+export async function beforeNext(stepId: string, submitted: Data, _params: URLSearchParams): Promise<Data | null> {
+  // Spec section 4: a mailing address that is not different is blanked.
+  const data = stepId === 'accountholder' && submitted.useAltMailingAddress !== true ? { ...submitted, mailingAddress: {} } : submitted;
   if (stepId === 'accountholder' && variant.membership) {
     // The membership variant has no effective date; the group is the partner's own.
     const withGroup = setPath(setPath(data, 'group.effectiveDate', undefined), 'group.id', variant.groupCode);
@@ -35,5 +37,11 @@ export async function beforeNext(stepId: string, data: Data, _params: URLSearchP
     if (typeof groupId === 'string' && groupId) setGroupCookie(groupId);
   }
   if (stepId === 'terms') effectiveDateStore.clear();
+  return data;
+}
+
+/** Going back: step 2 keeps what was typed for the additional card only when the box is ticked (spec section 4). */
+export function beforePrevious(stepId: string, data: Data, saved: Data): Data {
+  if (stepId === 'additionalcard' && data.requestAdditionalCard !== true) return { ...data, additionalCard: saved.additionalCard };
   return data;
 }

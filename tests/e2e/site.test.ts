@@ -180,6 +180,21 @@ describe('outcomes and step messages', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Step 2: Additional Cardholder');
   });
 
+  it('Verify: an Edit link opens the step and Next comes back to Verify with the change', async () => {
+    const page = await open('/enrollment');
+    await step1(page);
+    await fillPersonal(page, { ...pat, ssnDigits: '623456780' });
+    await fillEmployerGroup(page);
+    await next(page, 'Step 2: Additional Cardholder');
+    await next(page, 'Step 3: Verify');
+    await page.getByRole('button', { name: 'Edit Personal Information' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' }).waitFor();
+    expect(await page.getByLabel(/^Last name/).inputValue()).toBe('Doe');
+    await page.getByLabel(/^Last name/).fill('Doe-Smith');
+    await next(page, 'Step 3: Verify');
+    expect(await page.getByRole('row', { name: 'Last name Doe-Smith' }).count()).toBe(1);
+  });
+
   async function toTerms(page: Page, p: Person) {
     await step1(page);
     await fillPersonal(page, p);

@@ -16,7 +16,7 @@ import { variant } from '../variant';
 import { useWizard } from '../state';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
-import { beforeNext, enterStep, initialData } from '../stepHooks';
+import { beforeNext, beforePrevious, enterStep, initialData } from '../stepHooks';
 import { Verify } from './Verify';
 import { ThankYou } from './ThankYou';
 import { NotFound } from './NotFound';
@@ -73,7 +73,7 @@ export function Wizard() {
     <div className="actions">
       {canCancel && step.kind !== 'submit' && <CancelEnrollment />}
       {index > 0 && (
-        <button type="button" className="button secondary" onClick={() => go(index - 1, data, 'previous')}>
+        <button type="button" className="button secondary" onClick={() => go(index - 1, beforePrevious(step.id, data, payload), 'previous')}>
           Previous
         </button>
       )}

@@ -1,0 +1,23 @@
+// @vitest-environment node
+/** The build-time stand-ins behave as the libraries they replace, for what RJSF asks of them. */
+import { describe, expect, it } from 'vitest';
+import fastUri from 'fast-uri';
+import stand from '../../src/app/vendor/uriResolver';
+
+describe('uri resolver stand-in', () => {
+  it.each([
+    ['http://x.test/a/b.json', '#/definitions/name'],
+    ['http://x.test/a/b.json', 'c.json#/x'],
+    ['http://x.test/a/b.json', '../d.json'],
+    ['http://x.test/a/', 'http://y.test/z.json'],
+    ['', '#/definitions/name'],
+    ['schema.json', '#/$defs/a'],
+  ])('resolve(%s, %s) as fast-uri does', (base, ref) => {
+    expect(stand.resolve(base, ref)).toBe(fastUri.resolve(base, ref));
+  });
+  it('compares URIs as fast-uri does', () => {
+    expect(stand.equal('http://x.test/a.json', 'http://x.test/a.json')).toBe(true);
+    expect(stand.equal('http://x.test/a.json', 'http://x.test/b.json')).toBe(false);
+    expect(stand.equal('#/a', '#/a')).toBe(fastUri.equal('#/a', '#/a'));
+  });
+});
