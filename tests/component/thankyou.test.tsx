@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+/** Stage 5 sends the enrollment once, shows 'Verifying Information' while pending, then the outcome. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ThankYou } from '../../src/app/pages/ThankYou';
+import { NetworkErrorBanner } from '../../src/app/components/NetworkErrorBanner';
+import { useSiteStatus, useWizard } from '../../src/app/state';
+
+const payload = {
+  firstName: 'Pat', lastName: 'Doe', ssn: '123-45-6789', dob: '04-15-1970', homePhone: '202-555-0143', email: 'p@example.com', remail: 'p@example.com',
+  individualEnrollment: true, group: { id: 'DEMO100', coverage: 'I', effectiveDate: '01-01-2026' }, homeAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '22150' },
+  useAltMailingAddress: false, mailingAddress: {}, requestAdditionalCard: false, additionalCard: {},
+  tos: { accepted: true, requestElectronic: true, firstName: 'Pat', lastName: 'Doe' },
+};
+
+let enrollAnswer: () => Promise<Response>;
+const fetchMock = vi.fn(async (url: string) => {
+  if (url.endsWith('/csrf-token')) return new Response(JSON.stringify({ token: 't' }), { status: 200 });
+  return enrollAnswer();
+});
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+  useWizard.getState().reset();
+  useWizard.getState().setPayload(payload);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const enrollCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/enroll'));
+
+describe('thank-you stage', () => {
+  it("shows 'Verifying Information' while pending, then the paperless outcome; sends once, with the wire payload", async () => {
+    let answer!: (r: Response) => void;
+    enrollAnswer = () => new Promise<Response>((resolve) => (answer = resolve));
+    const { unmount } = render(<ThankYou />);
+    expect(await screen.findByRole('dialog', { name: 'Verifying Information' })).toBeInTheDocument();
+    await act(async () => answer(new Response('success', { status: 200 })));
+    expect(await screen.findByText('You will receive an e-mail in 3-5 business days.')).toBeInTheDocument();
+    expect(screen.getByText('Your debit card will arrive within 8 business days.')).toBeInTheDocument();
+    unmount();
+    render(<ThankYou />);
+    expect(await screen.findByText('You will receive an e-mail in 3-5 business days.')).toBeInTheDocument();
+    expect(enrollCalls()).toHaveLength(1);
+    const [, init] = enrollCalls()[0] as unknown as [string, RequestInit];
+    const sent = JSON.parse(String(init.body));
+    expect(sent).toMatchObject({ ssn: '123456789', dob: '1970-04-15', homePhone: '2025550143', group: { effectiveDate: '2026-01-01' } });
+    expect((init.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    // The applicant's data leaves the page once sent.
+    expect(useWizard.getState().payload.ssn).toBeUndefined();
+  });
+
+  it('shows the mail outcome without electronic delivery', async () => {
+    useWizard.getState().setPayload({ ...payload, tos: { ...payload.tos, requestElectronic: false, requestWelcomeKit: true } });
+    enrollAnswer = async () => new Response('success', { status: 200 });
+    render(<ThankYou />);
+    expect(await screen.findByText('Your welcome kit will arrive by mail in 5-7 business days.')).toBeInTheDocument();
+    expect(screen.getByText('A welcome letter will arrive by post in 7-10 business days.')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a server error', async () => new Response('{"message":"x"}', { status: 502 })],
+    ['an unknown answer', async () => new Response('maybe', { status: 200 })],
+    ['a network failure', async () => Promise.reject(new TypeError('fetch failed'))],
+  ])("shows 'We Apologize' on %s", async (_what, answer) => {
+    enrollAnswer = answer as () => Promise<Response>;
+    render(<ThankYou />);
+    expect(
+      await screen.findByText('We Apologize. Our system is experiencing technical difficulties and we are unable to process your application. Please try again later.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('network-error state', () => {
+  it("is set by any message containing 'network error', shown as a banner with a retry", async () => {
+    render(<NetworkErrorBanner />);
+    act(() => useSiteStatus.getState().report('Employer not found'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => useSiteStatus.getState().report('Network error. API is down'));
+    expect(screen.getByRole('alert')).toHaveTextContent('We could not reach our servers.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
