@@ -1,0 +1,109 @@
+// @vitest-environment node
+/** Maintenance, an unreachable database, rate limits, logs free of personal data, and hostile input at random. */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { openPostgres } from '../../src/server/db/index';
+import { openDatabase } from '../../src/server/database';
+import { startServer } from '../../src/server/testing';
+import { Client, enrollment, makeApp } from './harness';
+
+const UNAVAILABLE = 'Our enrollment application is currently unavailable, please try at a later time.';
+
+describe('operations', () => {
+  it('in maintenance mode sends pages to /splash and answers the API with 503', async () => {
+    const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true });
+    const { app } = await makeApp(db, { config: { maintenance: true } });
+    const page = await app.inject({ method: 'GET', url: '/enrollment/accountholder' });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/splash');
+    expect((await app.inject({ method: 'GET', url: '/splash' })).statusCode).toBe(200);
+    const api = await app.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' });
+    expect(api.statusCode).toBe(503);
+    expect(api.json()).toEqual({ message: UNAVAILABLE });
+    await app.close();
+    await db.close();
+  });
+
+  it('answers 503 quickly when the database is unreachable, and /readyz says so', async () => {
+    const db = await openPostgres('postgres://nobody@127.0.0.1:1/none');
+    const { app } = await makeApp(db);
+    const started = Date.now();
+    const res = await app.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ message: UNAVAILABLE });
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    await app.close();
+    await db.close();
+  });
+
+  it('limits lookups and enrollments per client (429)', async () => {
+    const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true });
+    const { app } = await makeApp(db, { rateLimits: [3, 2, 1] });
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 429]);
+    await app.close();
+    await db.close();
+  });
+
+  it('logs no SSN, date of birth, name or e-mail over a whole journey on a live server', async () => {
+    const server = await startServer({ config: { logLevel: 'debug' } });
+    try {
+      const base = server.url;
+      const csrf = await fetch(`${base}/api/v1/enrollment/csrf-token`);
+      const token = ((await csrf.json()) as { token: string }).token;
+      const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+        fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie, ...headers }, body: JSON.stringify(body) });
+      await post('/api/v1/enrollment/verify-ssn', { ssn: '321-54-9876' });
+      await post('/api/v1/enrollment/verify-aarp', { firstName: 'Zelda', lastName: 'Quixote', dateOfBirth: '1961-07-08', addrLine1: '9 Elm St', city: 'Town', state: 'VA', zip: '22150' });
+      await post('/api/v1/enrollment/enroll', enrollment({ ssn: '321549876', firstName: 'Zelda', lastName: 'Quixote', email: 'zelda.q@example.com', remail: 'zelda.q@example.com' }), { 'idempotency-key': 'log-test-00000000000' });
+      const logs = server.logs();
+      expect(logs).toContain('/api/v1/enrollment/enroll');
+      for (const secret of ['321549876', '321-54-9876', '1961-07-08', 'Zelda', 'Quixote', 'zelda.q@example.com', token]) expect(logs).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('hostile input, at random', () => {
+  it('never answers an enrollment body with a 5xx; every refusal carries a message', async () => {
+    const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true });
+    const { app } = await makeApp(db);
+    const client = await new Client(app).verified();
+    const base = enrollment();
+    const bodies = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ ...Object.fromEntries(Object.keys(base).map((k) => [k, fc.jsonValue()])) }, { requiredKeys: [] }),
+      fc.dictionary(fc.constantFrom(...Object.keys(base)), fc.jsonValue()).map((patch) => ({ ...base, ...patch })),
+    );
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(bodies, async (body) => {
+        const res = await client.enroll(body, `fuzz-${n++}-000000000000`);
+        expect(res.statusCode).toBeLessThan(500);
+        if (res.statusCode !== 200) expect(typeof res.json().message).toBe('string');
+      }),
+      { numRuns: 150 },
+    );
+    await app.close();
+    await db.close();
+  });
+
+  it('never answers a lookup id with a 5xx', async () => {
+    const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true });
+    const { app } = await makeApp(db);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 40 }), async (id) => {
+        const res = await app.inject({ method: 'GET', url: `/api/v1/employer/${encodeURIComponent(id)}` });
+        expect(res.statusCode).toBeLessThan(500);
+        expect([200, 400, 404]).toContain(res.statusCode);
+      }),
+      { numRuns: 200 },
+    );
+    await app.close();
+    await db.close();
+  });
+});
