@@ -1,0 +1,116 @@
+// @vitest-environment node
+/** Pure domain rules shared by browser and server (spec sections 3, 5 and 9). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { displayDate, mdyToIso, parseMdy, setClock } from '../../src/domain/dates';
+import { isRepeatedDigit, maskSsn, maskSsnForReview } from '../../src/domain/ssn';
+import { toWirePayload } from '../../src/domain/transforms';
+import { toMembershipRequest } from '../../src/domain/membership';
+import { emptyPayload, type Payload } from '../../src/domain/payload';
+import accountholder from '../../schemas/accountholder.schema.json';
+import additionalcard from '../../schemas/additionalcard.schema.json';
+import terms from '../../schemas/terms.schema.json';
+import wire from '../../schemas/enrollment.schema.json';
+import aarpPatch from '../../variants/aarp/schemas/accountholder.schema.json';
+
+beforeAll(() => setClock(() => new Date('2026-11-22T12:00:00Z')));
+afterAll(() => setClock(() => new Date()));
+
+const form: Payload = {
+  ...emptyPayload(),
+  firstName: 'Pat', middleInitial: 'Q', lastName: 'Doe', ssn: '123-45-6789', dob: '4/5/1970', homePhone: '202-555-0143', workPhone: '301-555-0100',
+  email: 'pat@example.com', remail: 'pat@example.com', verificationCode: 'Secret',
+  group: { id: 'demo100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: '01-01-2026' },
+  homeAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '22150' },
+  mailingAddress: { line1: '2 Other St', city: 'Elsewhere', state: 'MD', zip: '20814' },
+  additionalCard: { firstName: 'Sam', lastName: 'Doe' },
+  tos: { accepted: true, requestElectronic: true, firstName: 'Pat', middleInitial: 'Q', lastName: 'Doe' },
+};
+
+describe('pre-send transformations', () => {
+  it('strips dashes from the phones and the SSN, and sends dates as YYYY-MM-DD', () => {
+    const w = toWirePayload(form);
+    expect(w).toMatchObject({ ssn: '123456789', homePhone: '2025550143', workPhone: '3015550100', dob: '1970-04-05', individualEnrollment: true });
+    expect(w.group).toEqual({ id: 'DEMO100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: '2026-01-01' });
+  });
+  it('copies the home address into the mailing address when it is not different', () => {
+    const w = toWirePayload(form);
+    expect(w.useAltMailingAddress).toBe(false);
+    expect(w.mailingAddress).toEqual(form.homeAddress);
+  });
+  it('keeps a different mailing address, and derives useAltMailingAddress from a given line 1', () => {
+    expect(toWirePayload({ ...form, useAltMailingAddress: true })).toMatchObject({ useAltMailingAddress: true, mailingAddress: form.mailingAddress });
+    expect(toWirePayload({ ...form, useAltMailingAddress: true, mailingAddress: {} })).toMatchObject({ useAltMailingAddress: false, mailingAddress: form.homeAddress });
+  });
+  it('defaults the effective date to today', () => {
+    expect((toWirePayload({ ...form, group: { ...form.group, effectiveDate: undefined } }).group as { effectiveDate: string }).effectiveDate).toBe('2026-11-22');
+  });
+  it('sends the additional card only when requested, and the delivery choice as two flags', () => {
+    expect(toWirePayload(form).additionalCard).toBeUndefined();
+    expect(toWirePayload({ ...form, requestAdditionalCard: true }).additionalCard).toEqual({ firstName: 'Sam', lastName: 'Doe' });
+    expect(toWirePayload(form).tos).toMatchObject({ requestElectronic: true, requestWelcomeKit: false });
+    expect(toWirePayload({ ...form, tos: { ...form.tos, requestWelcomeKit: true } }).tos).toMatchObject({ requestElectronic: false, requestWelcomeKit: true });
+  });
+});
+
+describe('dates', () => {
+  it.each([
+    ['04-15-1970', '1970-04-15'],
+    ['4-5-1970', '1970-04-05'],
+    ['4/5/1970', '1970-04-05'],
+    ['12/31/1999', '1999-12-31'],
+  ])('parses %s strictly', (input, iso) => expect(mdyToIso(input)).toBe(iso));
+  it.each(['02-30-1970', '13-01-1970', '1970-04-15', '04-15-70', '04/15-1970', '4//5/1970', ''])('refuses %j', (input) => expect(parseMdy(input)).toBeNull());
+  it("displays dates as 'MMMM D, YYYY'", () => expect(displayDate('2026-01-05')).toBe('January 5, 2026'));
+});
+
+describe('SSN display', () => {
+  it('masks after blur as six asterisks, a dash and the last 4', () => expect(maskSsn('123-45-6789')).toBe('******-6789'));
+  it('shows XXX-XX- and the last 4 on Verify', () => expect(maskSsnForReview('123-45-6789')).toBe('XXX-XX-6789'));
+  it.each([['111-11-1111', true], ['000000000', true], ['123-45-6789', false], ['111-11-1112', false]])('%s is one repeated digit: %s', (ssn, repeated) =>
+    expect(isRepeatedDigit(ssn)).toBe(repeated));
+});
+
+describe('membership verification request', () => {
+  it('sends the fields of spec section 3, dob as YYYY-MM-DD and the member id as digits', () => {
+    expect(toMembershipRequest({ ...form, aarpNum: '123-456-789-0' })).toEqual({
+      firstName: 'Pat', middleName: 'Q', lastName: 'Doe', dateOfBirth: '1970-04-05', addrLine1: '1 Main St', city: 'Town', state: 'VA', zip: '22150', memberId: '1234567890',
+    });
+  });
+  it('leaves memberId out when none was given', () => expect(toMembershipRequest(form)).not.toHaveProperty('memberId'));
+});
+
+describe('the state list', () => {
+  const options = (accountholder.properties.homeAddress.properties.state as { oneOf: { const: string }[] }).oneOf.map((o) => o.const);
+  it('has the 50 states and DC, then FM GU MH MP PW VI, then AA AE AP', () => {
+    expect(options).toHaveLength(60);
+    expect(options.slice(0, 51)).toContain('DC');
+    expect(options.slice(51)).toEqual(['FM', 'GU', 'MH', 'MP', 'PW', 'VI', 'AA', 'AE', 'AP']);
+    expect(new Set(options).size).toBe(60);
+  });
+  it('offers the same codes on the wire', () => expect((wire.properties.homeAddress.properties.state as { enum: string[] }).enum).toEqual(options));
+});
+
+describe('limits agree with spec section 9, in the step schemas and on the wire', () => {
+  const h = accountholder.properties;
+  it.each([
+    ['first name', h.firstName.maxLength, 18, wire.properties.firstName.maxLength, 18],
+    ['last name', h.lastName.maxLength, 18, wire.properties.lastName.maxLength, 18],
+    ['middle initial', h.middleInitial.maxLength, 1, wire.properties.middleInitial.maxLength, 1],
+    ['SSN (with dashes)', h.ssn.maxLength, 11, 9, 9],
+    ['date of birth', h.dob.maxLength, 10, 10, 10],
+    ['phone', h.homePhone.maxLength, 12, wire.properties.homePhone.maxLength, 10],
+    ['email', h.email.maxLength, 60, wire.properties.email.maxLength, 60],
+    ['passcode', h.verificationCode.maxLength, 10, wire.properties.verificationCode.maxLength, 10],
+    ['address line', h.homeAddress.properties.line1.maxLength, 30, wire.properties.homeAddress.properties.line1.maxLength, 30],
+    ['city', h.homeAddress.properties.city.maxLength, 22, wire.properties.homeAddress.properties.city.maxLength, 22],
+    ['zip', h.homeAddress.properties.zip.maxLength, 5, wire.properties.homeAddress.properties.zip.maxLength, 5],
+    ['zip+4', h.homeAddress.properties.zipplus4.maxLength, 4, wire.properties.homeAddress.properties.zipplus4.maxLength, 4],
+    ['group number', h.group.properties.id.maxLength, 9, wire.properties.group.properties.id.maxLength, 9],
+    ['membership number', aarpPatch.properties.aarpNum.maxLength, 13, 13, 13],
+    ['e-signature names', terms.properties.tos.properties.firstName.maxLength, 18, wire.properties.tos.properties.firstName.maxLength, 18],
+    ['additional cardholder names', additionalcard.then.properties.additionalCard.properties.lastName.maxLength, 18, wire.properties.additionalCard.properties.lastName.maxLength, 18],
+  ])('%s', (_what, step, stepBar, onWire, wireBar) => {
+    expect(step).toBe(stepBar);
+    expect(onWire).toBe(wireBar);
+  });
+});
