@@ -1,32 +1,22 @@
 /** The browser's one client for /api/v1: CSRF header on every POST, errors mapped to the spec's messages.
  *  Personal data travels only in request bodies, never in a URL. */
-const BASE = '/api/v1';
-let csrfToken: string | null = null;
+import { BASE, currentToken, fetchCsrfToken, forgetToken } from './session';
 
+export { fetchCsrfToken };
 export const NETWORK_ERROR = 'Network error';
 
-/** Asks the server for the session protection cookie and token. A failure is only logged. */
-export async function fetchCsrfToken(): Promise<void> {
-  try {
-    const res = await fetch(`${BASE}/enrollment/csrf-token`, { cache: 'no-store', credentials: 'include' });
-    if (res.ok) csrfToken = ((await res.json()) as { token?: string }).token ?? null;
-  } catch {
-    console.warn('csrf-token request failed');
-  }
-}
-
 async function post(path: string, body: unknown, headers: Record<string, string> = {}, retried = false): Promise<Response> {
-  if (!csrfToken) await fetchCsrfToken();
+  if (!currentToken()) await fetchCsrfToken();
   const res = await fetch(`${BASE}${path}`, {
     method: 'POST',
     cache: 'no-store',
     credentials: 'include',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken ?? '', ...headers },
+    headers: { 'content-type': 'application/json', 'x-csrf-token': currentToken() ?? '', ...headers },
     body: JSON.stringify(body),
   });
   // An expired protection cookie: take a new token once and try again.
   if (res.status === 403 && !retried) {
-    csrfToken = null;
+    forgetToken();
     return post(path, body, headers, true);
   }
   return res;

@@ -2,7 +2,6 @@
 import { create } from 'zustand';
 import { createWizardStore } from '../engine/store';
 import { emptyPayload } from '../domain/payload';
-import { onUnavailable } from '../api/client';
 
 export const useWizard = createWizardStore(() => emptyPayload() as unknown as Record<string, unknown>);
 
@@ -35,5 +34,3 @@ export const effectiveDateStore = {
 export function setGroupCookie(value: string): void {
   document.cookie = `groupID=${encodeURIComponent(value)}; path=/; SameSite=Strict`;
 }
-
-onUnavailable(() => useSiteStatus.setState({ unavailable: true }));

@@ -1,6 +1,10 @@
 /** 'We Apologize': shown when the server says the application is unavailable. OK goes to the site root. */
 import { Modal } from './Modal';
 import { useSiteStatus, useWizard } from '../state';
+import { onUnavailable } from '../../api/client';
+
+// The API client reports a 503 here; this dialog loads with the wizard, where API calls are made.
+onUnavailable(() => useSiteStatus.setState({ unavailable: true }));
 
 export function UnavailableDialog() {
   const unavailable = useSiteStatus((s) => s.unavailable);

@@ -5,7 +5,7 @@ import { Layout } from '../components/Layout';
 import { CancelEnrollment } from '../components/CancelEnrollment';
 import { variant } from '../variant';
 import { effectiveDateStore, setGroupCookie } from '../state';
-import { fetchCsrfToken } from '../../api/client';
+import { fetchCsrfToken } from '../../api/session';
 import { pageView } from '../analytics';
 
 export function Welcome() {

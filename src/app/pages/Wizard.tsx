@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { StepForm } from '../../engine/StepForm';
 import { getPath } from '../../engine/paths';
 import type { StepEntry, StepModule } from '../../engine/types';
-import { stepModules } from '../../../generated/index';
+import { stepModules } from '../../../generated/steps';
 import { widgets } from '../../../widgets';
 import { Layout } from '../components/Layout';
 import { CancelEnrollment } from '../components/CancelEnrollment';

@@ -1,5 +1,4 @@
 /** /api/v1/enrollment/*: CSRF token, SSN and membership checks, captcha, and the enrollment itself. */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
 import type { DataProtection } from '../crypto';
@@ -102,19 +101,24 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     const body = request.body;
     if (!validateEnrollment(body)) throw new HttpError(400, 'The enrollment is not valid.', { errors: describeErrors(validateEnrollment.errors) });
     const payload = body as { ssn: string; firstName: string; lastName: string; dob: string; group: { id: string } };
-    // The fingerprint binds a key to one request without keeping personal data in clear.
-    const fingerprint = createHash('sha256').update(protection.ssnIndex(JSON.stringify(payload))).digest('base64url');
+    // The fingerprint binds a key to one request without keeping personal data in clear (a keyed hash).
+    const fingerprint = protection.ssnIndex(JSON.stringify(payload));
+    const ssnIndex = protection.ssnIndex(payload.ssn);
 
-    const previous = await findAnswer(db, key);
-    if (previous) {
-      if (previous.fingerprint !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
-      return send(reply, previous);
+    // One round trip: an earlier answer for this key, and whether the SSN is already enrolled.
+    const { rows } = await db.query<{ status: number | null; body: string | null; request_hash: string | null; duplicate: boolean }>(
+      `SELECT k.status, k.body, k.request_hash, EXISTS (SELECT 1 FROM enrollments WHERE ssn_index = $2) AS duplicate
+         FROM (SELECT 1) AS one LEFT JOIN idempotency_keys k ON k.key = $1`,
+      [key, ssnIndex],
+    );
+    const earlier = rows[0];
+    if (earlier.status !== null) {
+      if (earlier.request_hash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
+      return send(reply, { status: earlier.status, body: earlier.body ?? '' });
     }
 
-    const ssnIndex = protection.ssnIndex(payload.ssn);
     let answer: Answer;
-    const duplicate = (await db.query('SELECT 1 FROM enrollments WHERE ssn_index = $1', [ssnIndex])).rows.length > 0;
-    if (duplicate) answer = { status: 409, body: JSON.stringify({ message: DUPLICATE_ACCOUNT }) };
+    if (earlier.duplicate) answer = { status: 409, body: JSON.stringify({ message: DUPLICATE_ACCOUNT }) };
     else {
       let outcome: Awaited<ReturnType<IdentityProvider['verify']>>;
       try {
@@ -147,13 +151,9 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       return answer;
     });
     if (stored) return send(reply, stored);
-    const twin = await findAnswer(db, key);
-    if (!twin) throw new Error('idempotent answer missing');
+    // A concurrent request with the same key stored its answer first: answer as it did.
+    const twin = (await db.query<Answer & { request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key])).rows[0];
+    if (twin.request_hash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
     return send(reply, twin);
   });
-}
-
-async function findAnswer(db: Db, key: string): Promise<(Answer & { fingerprint: string }) | null> {
-  const { rows } = await db.query<{ status: number; body: string; request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key]);
-  return rows[0] ? { status: rows[0].status, body: rows[0].body, fingerprint: rows[0].request_hash } : null;
 }
