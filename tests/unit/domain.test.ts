@@ -11,6 +11,7 @@ import additionalcard from '../../schemas/additionalcard.schema.json';
 import terms from '../../schemas/terms.schema.json';
 import wire from '../../schemas/enrollment.schema.json';
 import aarpPatch from '../../variants/aarp/schemas/accountholder.schema.json';
+import accountholderUi from '../../schemas/accountholder.ui.json';
 
 beforeAll(() => setClock(() => new Date('2026-11-22T12:00:00Z')));
 afterAll(() => setClock(() => new Date()));
@@ -80,12 +81,18 @@ describe('membership verification request', () => {
 });
 
 describe('the state list', () => {
-  const options = (accountholder.properties.homeAddress.properties.state as { oneOf: { const: string }[] }).oneOf.map((o) => o.const);
+  const options = (accountholder.properties.homeAddress.properties.state as { enum: string[] }).enum;
   it('has the 50 states and DC, then FM GU MH MP PW VI, then AA AE AP', () => {
     expect(options).toHaveLength(60);
     expect(options.slice(0, 51)).toContain('DC');
     expect(options.slice(51)).toEqual(['FM', 'GU', 'MH', 'MP', 'PW', 'VI', 'AA', 'AE', 'AP']);
     expect(new Set(options).size).toBe(60);
+  });
+  it('shows each code by its name, Please Choose first', () => {
+    const names = accountholderUi.homeAddress.state['ui:enumNames'];
+    expect(names).toHaveLength(60);
+    expect(names[options.indexOf('DC')]).toBe('District of Columbia');
+    expect(accountholderUi.homeAddress.state['ui:placeholder']).toBe('Please Choose');
   });
   it('offers the same codes on the wire', () => expect((wire.properties.homeAddress.properties.state as { enum: string[] }).enum).toEqual(options));
 });
