@@ -54,3 +54,17 @@ describe('admin', () => {
     expect(JSON.parse(lines[0])).toMatchObject({ id: 1, outcome: 'success', enrollment: { ssn: '123456789', firstName: 'Pat' } });
   });
 });
+
+describe('configuration', () => {
+  it('refuses to start in production without HSA_DATA_KEY, and refuses a key of the wrong size', async () => {
+    const { loadConfig } = await import('../../src/server/config');
+    expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dir })).toThrow(/HSA_DATA_KEY is required when NODE_ENV=production/);
+    expect(() => loadConfig({ HSA_DATA_KEY: Buffer.alloc(16).toString('base64'), DATA_DIR: dir })).toThrow(/32 bytes/);
+    const warnings: string[] = [];
+    const dev = loadConfig({ DATA_DIR: join(dir, 'dev') }, (m) => warnings.push(m));
+    expect(dev.dataKey).toHaveLength(32);
+    expect(warnings).toHaveLength(1);
+    expect(loadConfig({ DATA_DIR: join(dir, 'dev') }, (m) => warnings.push(m)).dataKey).toEqual(dev.dataKey);
+    expect(warnings).toHaveLength(1);
+  });
+});

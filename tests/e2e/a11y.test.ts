@@ -1,0 +1,65 @@
+/** axe-core on the screens and dialogs the journeys do not already check: both variants, errors shown. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startServer, type TestServer } from '../../src/server/testing';
+import { launchBrowser } from './harness';
+import { expectAccessible } from './journey';
+
+let browser: Browser;
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(host: string, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(server.url.replace('127.0.0.1', host) + path);
+  return page;
+}
+
+describe.each([['127.0.0.1', 'standard'], ['aarp.localhost', 'aarp']])('accessibility on %s', (host, name) => {
+  it('step 1 with every error shown, the info tooltip open', async () => {
+    const page = await open(host, '/enrollment/accountholder');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    await page.getByLabel('Mailing address is different').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'More information about Social security number' }).click();
+    await page.getByText('We need your social security number').waitFor();
+    await expectAccessible(page, `${name}-step1-all-errors`);
+  });
+
+  it('the security seal popup and the fee schedule', async () => {
+    const page = await open(host, '/enrollment');
+    await page.getByRole('button', { name: 'Site security seal' }).click();
+    await page.getByRole('dialog', { name: 'Site security' }).waitFor();
+    await expectAccessible(page, `${name}-seal`);
+    const fees = await open(host, name === 'aarp' ? '/feeschedule/AARP01' : '/feeschedule');
+    await fees.getByRole('heading', { name: 'Standard Fees' }).waitFor();
+    await expectAccessible(fees, `${name}-fees`);
+  });
+
+  it('the splash page', async () => {
+    const page = await open(host, '/splash');
+    await page.getByText('Our systems are currently undergoing maintenance.').waitFor();
+    await expectAccessible(page, `${name}-splash`);
+  });
+});
+
+describe('the info tooltip in the browser', () => {
+  it('shows on Enter and hides on Escape', async () => {
+    const page = await open('127.0.0.1', '/enrollment/accountholder');
+    const info = page.getByRole('button', { name: 'More information about Social security number' });
+    await info.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('We need your social security number').waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByText('We need your social security number').count()).toBe(0);
+  });
+});
