@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+/** The membership variant, chosen from the page address: its verification dialogs and CSR mode. */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+const member = {
+  firstName: 'Jane', middleInitial: 'A', lastName: 'Sample', dob: '04-15-1958', aarpNum: '123-456-789-0',
+  homeAddress: { line1: '601 E St NW', city: 'Washington', state: 'DC', zip: '20049' },
+};
+
+let answer: () => Promise<Response>;
+const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (String(url).endsWith('/csrf-token') ? new Response('{"token":"t"}') : answer()));
+
+/** Modules resolve the variant from the address when first imported: load them afresh under an AARP address. */
+async function loadAarp() {
+  window.history.replaceState({}, '', '/aarp/enrollment/accountholder');
+  vi.resetModules();
+  const membership = await import('../../src/app/membership');
+  const { MembershipDialog } = await import('../../src/app/components/MembershipDialog');
+  const { CsrMode } = await import('../../src/app/components/CsrMode');
+  const { useCsrMode } = await import('../../src/app/csrMode');
+  const { variant } = await import('../../src/app/variant');
+  return { ...membership, MembershipDialog, CsrMode, useCsrMode, variant };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState({}, '', '/');
+});
+
+describe('membership variant', () => {
+  it('is chosen from the address, with its own title and phone', async () => {
+    const { variant } = await loadAarp();
+    expect(variant.id).toBe('aarp');
+    expect(variant.brand.title).toBe('Enrollment');
+    expect(variant.helpPhone).not.toBe('1-866-555-0100');
+  });
+
+  it('sends the verification request of spec section 3 and, when verified, continues', async () => {
+    const { checkMembership, MembershipDialog } = await loadAarp();
+    answer = async () => new Response('true');
+    render(<MembershipDialog />);
+    let result: boolean | undefined;
+    await act(async () => void checkMembership(member).then((r) => (result = r)));
+    const dialog = await screen.findByRole('dialog', { name: 'Membership verified' });
+    const [, init] = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/verify-aarp'))!;
+    expect(JSON.parse(String(init!.body))).toEqual({
+      firstName: 'Jane', middleName: 'A', lastName: 'Sample', dateOfBirth: '1958-04-15', addrLine1: '601 E St NW', city: 'Washington', state: 'DC', zip: '20049', memberId: '1234567890',
+    });
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(result).toBe(true));
+  });
+
+  it('when not verified offers join and renew links, Continue and Cancel', async () => {
+    const { checkMembership, MembershipDialog } = await loadAarp();
+    answer = async () => new Response('false');
+    render(<MembershipDialog />);
+    await act(async () => void checkMembership(member));
+    const dialog = await screen.findByRole('dialog', { name: 'Membership not verified' });
+    expect(dialog).toHaveTextContent('An active AARP membership is required');
+    expect(within(dialog).getByRole('link', { name: 'Join AARP' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Renew your membership' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+  });
+
+  it('swallows verification errors apart from the network-error state', async () => {
+    const { checkMembership, MembershipDialog } = await loadAarp();
+    const { useSiteStatus } = await import('../../src/app/state');
+    answer = async () => Promise.reject(new TypeError('offline'));
+    render(<MembershipDialog />);
+    await act(async () => void checkMembership(member));
+    expect(await screen.findByRole('dialog', { name: 'Membership not verified' })).toBeInTheDocument();
+    expect(useSiteStatus.getState().networkError).toBe(true);
+  });
+
+  it('CSR mode: Ctrl+Shift+Enter shows its heading; a failed verification opens no dialog and stays', async () => {
+    const { checkMembership, MembershipDialog, CsrMode, useCsrMode } = await loadAarp();
+    answer = async () => new Response('false');
+    render(
+      <>
+        <CsrMode />
+        <MembershipDialog />
+      </>,
+    );
+    await userEvent.keyboard('{Control>}{Shift>}{Enter}{/Shift}{/Control}');
+    expect(screen.getByRole('heading', { name: 'CSR Mode' })).toBeInTheDocument();
+    expect(useCsrMode.getState().on).toBe(true);
+    let result: boolean | undefined;
+    await act(async () => {
+      result = await checkMembership(member);
+    });
+    expect(result).toBe(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
