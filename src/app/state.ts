@@ -34,3 +34,9 @@ export const effectiveDateStore = {
 export function setGroupCookie(value: string): void {
   document.cookie = `groupID=${encodeURIComponent(value)}; path=/; SameSite=Strict`;
 }
+
+/** Cancel, OK on 'We Apologize': the application is cleared and the applicant leaves to the site root. */
+export function leaveToRoot(): void {
+  useWizard.getState().reset();
+  window.location.assign('/');
+}

@@ -1,3 +1,5 @@
+import type { MembershipRequest } from '../domain/membership';
+
 /** Identity verification behind an interface; the sandbox provider is deterministic (README lists its identities). */
 export type IdentityOutcome = 'success' | 'partial';
 
@@ -18,17 +20,8 @@ export const sandboxIdentity: IdentityProvider = {
 };
 
 /** The partner's membership check behind an interface; the sandbox reads the members table. */
-export interface MembershipRequest {
-  firstName: string;
-  middleName?: string;
-  lastName: string;
-  dateOfBirth: string;
-  addrLine1: string;
-  city: string;
-  state: string;
-  zip: string;
-  memberId?: string;
-}
+
+export type { MembershipRequest };
 
 export interface MembershipProvider {
   verify(request: MembershipRequest): Promise<boolean>;

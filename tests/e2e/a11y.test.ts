@@ -1,25 +1,14 @@
 /** axe-core on the screens and dialogs the journeys do not already check: both variants, errors shown. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type TestServer } from '../../src/server/testing';
-import { launchBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useServerAndBrowser } from './harness';
 import { expectAccessible } from './journey';
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = useServerAndBrowser();
 
 async function open(host: string, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(server.url.replace('127.0.0.1', host) + path);
+  const page = await (await live.browser.newContext()).newPage();
+  await page.goto(live.server.url.replace('127.0.0.1', host) + path);
   return page;
 }
 

@@ -1,7 +1,9 @@
 /** Browser tests: real Chromium (Debian's, through playwright-core) against the real server. */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startServer, type TestServer } from '../../src/server/testing';
 
 const require = createRequire(import.meta.url);
 
@@ -34,4 +36,18 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('artifacts/screenshots', { recursive: true });
   await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+}
+
+/** A real server and Chromium for one test file, started before its tests and stopped after them. */
+export function useServerAndBrowser(): { readonly server: TestServer; readonly browser: Browser } {
+  const live = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    live.server = await startServer();
+    live.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await live.browser?.close();
+    await live.server?.close();
+  });
+  return live;
 }

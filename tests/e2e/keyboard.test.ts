@@ -1,21 +1,10 @@
 /** The whole standard flow with a keyboard alone: Tab to reach, type, Space and Enter to act. No clicks. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startServer, type TestServer } from '../../src/server/testing';
-import { launchBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useServerAndBrowser } from './harness';
 import { PAPERLESS } from './journey';
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = useServerAndBrowser();
 
 /** The focused element's accessible name, as far as a label, aria-label or text gives it. */
 const focusedName = (page: Page) =>
@@ -54,7 +43,7 @@ async function pressOn(page: Page, name: RegExp, key: 'Enter' | 'Space') {
 
 describe('keyboard only', () => {
   it('completes the standard flow from welcome to thank-you', async () => {
-    const page = await browser.newPage();
+    const page = await live.browser.newPage();
     page.setDefaultTimeout(8000);
     try {
       await keyboardJourney(page);
@@ -67,7 +56,7 @@ describe('keyboard only', () => {
 
 async function keyboardJourney(page: Page) {
   {
-    await page.goto(`${server.url}/enrollment`);
+    await page.goto(`${live.server.url}/enrollment`);
     await pressOn(page, /^Next$/, 'Enter');
     await stepReady(page, 'Step 1: Account Holder Information');
 
@@ -104,14 +93,14 @@ async function keyboardJourney(page: Page) {
     await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled(), { timeout: 20_000 }).toBe(false);
     await pressOn(page, /^Next$/, 'Enter');
     await page.getByText(PAPERLESS).waitFor();
-    expect(await server.countEnrollments()).toBe(1);
+    expect(await live.server.countEnrollments()).toBe(1);
   }
 }
 
 describe('keyboard and the error summary', () => {
   it('reaches a field from the error summary with Enter', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/enrollment/accountholder`);
+    const page = await live.browser.newPage();
+    await page.goto(`${live.server.url}/enrollment/accountholder`);
     await stepReady(page, 'Step 1: Account Holder Information');
     await pressOn(page, /^Next$/, 'Enter');
     await page.getByRole('heading', { name: 'There is a problem' }).waitFor();

@@ -1,29 +1,17 @@
 /** The membership (AARP) variant and a test partner, chosen from the page address, in Chromium. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type TestServer } from '../../src/server/testing';
-import { launchBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useServerAndBrowser } from './harness';
 import { expectAccessible, fillPersonal, next, PAPERLESS, signTerms, type Person } from './journey';
 
-let browser: Browser;
-let server: TestServer;
+const live = useServerAndBrowser();
 let context: BrowserContext;
 const jane: Person = { first: 'Jane', middle: 'A', last: 'Sample', ssnDigits: '123456781', dobDigits: '04151958', zip: '20049', memberNumberDigits: '1234567890' };
 const stranger: Person = { ...jane, first: 'John', last: 'Nobody', ssnDigits: '123456782' };
-
-const at = (host: string, path: string) => server.url.replace('127.0.0.1', host) + path;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const at = (host: string, path: string) => live.server.url.replace('127.0.0.1', host) + path;
 
 async function openStep1(host: string): Promise<Page> {
-  context = await browser.newContext();
+  context = await live.browser.newContext();
   const page = await context.newPage();
   await page.goto(at(host, '/enrollment'));
   await page.getByRole('link', { name: 'Next' }).click();
@@ -33,7 +21,7 @@ async function openStep1(host: string): Promise<Page> {
 
 describe('membership variant on aarp.localhost', () => {
   it('shows the partner presentation on the welcome page', async () => {
-    context = await browser.newContext();
+    context = await live.browser.newContext();
     const page = await context.newPage();
     await page.goto(at('aarp.localhost', '/enrollment'));
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Enrollment');

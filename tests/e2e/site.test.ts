@@ -1,25 +1,15 @@
 /** The site around the wizard, in Chromium: pages, dialogs, idle timeout, outcomes, keyboard-only use. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type TestServer } from '../../src/server/testing';
-import { launchBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startServer } from '../../src/server/testing';
+import { useServerAndBrowser } from './harness';
 import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, signTerms, type Person } from './journey';
 
-let browser: Browser;
-let server: TestServer;
+const live = useServerAndBrowser();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(path: string, host = '127.0.0.1', base = server.url): Promise<Page> {
-  const context = await browser.newContext();
+async function open(path: string, host = '127.0.0.1', base = live.server.url): Promise<Page> {
+  const context = await live.browser.newContext();
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(base.replace('127.0.0.1', host) + path);
@@ -72,10 +62,10 @@ describe('splash, not found, maintenance', () => {
     ['127.0.0.1', '1-866-555-0100'],
     ['aarp.localhost', '1-866-555-0177'],
   ])('answers an unknown path on %s with 404 and its phone number', async (host, phone) => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
-    const res = await page.goto(server.url.replace('127.0.0.1', host) + '/no/such/page');
+    const res = await page.goto(live.server.url.replace('127.0.0.1', host) + '/no/such/page');
     expect(res?.status()).toBe(404);
     await page.getByText('The URL you requested is not available.').waitFor();
     expect(await page.getByRole('main').getByRole('link', { name: phone }).count()).toBe(1);
@@ -139,11 +129,11 @@ describe('dialogs', () => {
   });
 
   it("idle: 'Action Needed' 2 minutes before the 7 minute expiry; Continue keeps the session; expiry returns to /enrollment", async () => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     contexts.push(context);
     const page = await context.newPage();
     await page.clock.install();
-    await page.goto(`${server.url}/enrollment`);
+    await page.goto(`${live.server.url}/enrollment`);
     await step1(page);
     await page.getByLabel(/^First name/).fill('Pat');
     await page.clock.runFor(5 * 60 * 1000 + 1000);

@@ -1,27 +1,15 @@
 /** The standard applicant's whole journey in Chromium through the real server, with no mocks. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startServer, type TestServer } from '../../src/server/testing';
-import { launchBrowser } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useServerAndBrowser } from './harness';
 import { expectAccessible, fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, signTerms } from './journey';
 
-let browser: Browser;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const live = useServerAndBrowser();
 
 describe('standard journey', () => {
   it('goes from the welcome page to the thank-you screen and stores the enrollment once', async () => {
-    const context = await browser.newContext();
+    const context = await live.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${live.server.url}/`);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/enrollment');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Health Savings Account (HSA) Enrollment');
     await expectAccessible(page, 'standard-welcome');
@@ -52,7 +40,7 @@ describe('standard journey', () => {
     await expectAccessible(page, 'standard-thankyou');
     await page.goBack();
     await page.getByText(PAPERLESS).waitFor();
-    expect(await server.countEnrollments()).toBe(1);
+    expect(await live.server.countEnrollments()).toBe(1);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
 /** Cancel Enrollment: a confirmation; Yes leaves to the site root, No closes. */
 import { useState } from 'react';
 import { Modal } from './Modal';
-import { useWizard } from '../state';
+import { leaveToRoot } from '../state';
 
 export function CancelEnrollment() {
   const [open, setOpen] = useState(false);
@@ -21,8 +21,7 @@ export function CancelEnrollment() {
               type="button"
               className="button"
               onClick={() => {
-                useWizard.getState().reset();
-                window.location.assign('/');
+                leaveToRoot();
               }}
             >
               Yes

@@ -1,7 +1,7 @@
 /** Membership verified / not verified. Continue in both; Cancel (to the site root) only when not verified. */
 import { Modal } from './Modal';
 import { useMembershipDialog } from '../membership';
-import { useWizard } from '../state';
+import { leaveToRoot } from '../state';
 import { variant } from '../variant';
 
 export function MembershipDialog() {
@@ -22,8 +22,7 @@ export function MembershipDialog() {
               className="button secondary"
               onClick={() => {
                 close(false);
-                useWizard.getState().reset();
-                window.location.assign('/');
+                leaveToRoot();
               }}
             >
               Cancel

@@ -1,6 +1,6 @@
 /** 'We Apologize': shown when the server says the application is unavailable. OK goes to the site root. */
 import { Modal } from './Modal';
-import { useSiteStatus, useWizard } from '../state';
+import { leaveToRoot, useSiteStatus } from '../state';
 import { onUnavailable } from '../../api/client';
 
 // The API client reports a 503 here; this dialog loads with the wizard, where API calls are made.
@@ -18,8 +18,7 @@ export function UnavailableDialog() {
           type="button"
           className="button"
           onClick={() => {
-            useWizard.getState().reset();
-            window.location.assign('/');
+            leaveToRoot();
           }}
         >
           OK
