@@ -41,6 +41,11 @@ describe('standard journey', () => {
     await page.goBack();
     await page.getByText(PAPERLESS).waitFor();
     expect(await live.server.countEnrollments()).toBe(1);
+    // Analytics saw page names and steps only: nothing the applicant typed.
+    const events = await page.evaluate(() => JSON.stringify((window as unknown as { dataLayer: unknown[] }).dataLayer));
+    expect(events).toContain('"page":"welcome"');
+    expect(events).toContain('"step":"terms"');
+    for (const personal of ['Pat', 'Doe', '6789', '1970', '2025550143', '202-555', 'example.com', 'Main St', '22150', 'DEMO100']) expect(events).not.toContain(personal);
     await context.close();
   });
 });
