@@ -1,15 +1,30 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+const stub = (file: string) => fileURLToPath(new URL(`./src/app/vendor/${file}`, import.meta.url));
+
+/** RJSF's field registry imports array and layout-grid fields; our step schemas have neither (the build checks). */
+function withoutUnusedRjsfFields(): Plugin {
+  const unused = /^\.\/(ArrayField|LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField)\.js$/;
+  return {
+    name: 'without-unused-rjsf-fields',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer?.replace(/\\/g, '/').endsWith('@rjsf/core/lib/components/fields/index.js') && unused.test(source)) return stub('UnsupportedField.tsx');
+      return null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [withoutUnusedRjsfFields(), react()],
   resolve: {
     alias: [
       // Schemas hold plain text; RJSF's markdown renderer is not needed (see the stub for why).
-      { find: /^markdown-to-jsx(\/react)?$/, replacement: fileURLToPath(new URL('./src/app/vendor/plainMarkdown.tsx', import.meta.url)) },
+      { find: /^markdown-to-jsx(\/react)?$/, replacement: stub('plainMarkdown.tsx') },
       // Only RJSF's $ref resolution uses fast-uri; the browser's URL parser serves (see the stand-in).
-      { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/app/vendor/uriResolver.ts', import.meta.url)) },
+      { find: /^fast-uri$/, replacement: stub('uriResolver.ts') },
     ],
   },
   build: { outDir: 'dist', sourcemap: false, target: 'es2020' },

@@ -44,6 +44,18 @@ function loadVariant(folder: string, check: (data: unknown) => boolean, errors: 
   return data;
 }
 
+/** The client ships without RJSF's array fields (vite.config.ts): a schema that needs one fails the build. */
+function refuseArrays(schema: Json, where: string, path = ''): void {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+  if (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array')) || 'items' in schema) {
+    throw new Error(`${where}: ${path || '/'} is an array; the form engine renders no array fields`);
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    if (Array.isArray(value)) value.forEach((v, i) => refuseArrays(v, where, `${path}/${key}/${i}`));
+    else refuseArrays(value, where, `${path}/${key}`);
+  }
+}
+
 export interface CompileTarget {
   /** Folders holding variant folders. */
   variantDirs: string[];
@@ -80,6 +92,7 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
       if (!step.schema) continue;
       const schema = mergePatch(readJson(join(root, `schemas/${step.schema}.schema.json`)), readOptional(join(folder, `schemas/${step.schema}.schema.json`)));
       const uiSchema = mergePatch(readJson(join(root, `schemas/${step.schema}.ui.json`)), readOptional(join(folder, `schemas/${step.schema}.ui.json`)));
+      refuseArrays(schema, `${relative(root, folder)}: step '${step.id}'`);
       writeFileSync(join(out, id, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
       writeFileSync(join(out, id, `${step.id}.validators.ts`), compileValidatorModule(schema as never, { addRules, formatsModule: '../../src/domain/formats' }));
       stepLoaders.push(`    ${JSON.stringify(step.id)}: () => Promise.all([import('./${id}/${step.id}.validators'), import('./${id}/${step.id}.json')]).then(([validators, json]) => ({ validateFns: validators.default as unknown as ValidatorFunctions, schema: json.default.schema as unknown as RJSFSchema, uiSchema: json.default.uiSchema as unknown as UiSchema })),`);

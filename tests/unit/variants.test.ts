@@ -59,6 +59,13 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(ws)).toThrow(/zeta[/\\]schemas[/\\]accountholder\.schema\.json: /);
   });
 
+  it('refuses a schema patch that needs an array field, which the client does not ship', () => {
+    const ws = workspace({ zeta: good('zeta') });
+    mkdirSync(join(ws.variantDirs[1], 'zeta', 'schemas'));
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'schemas', 'accountholder.schema.json'), JSON.stringify({ properties: { pets: { type: 'array', items: { type: 'string' } } } }));
+    expect(() => compileAll(ws)).toThrow(/zeta: step 'accountholder': \/properties\/pets is an array/);
+  });
+
   it('builds the test partner folder with its own message, with no code change', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'variants-'));
     cpSync(join(repo, 'tests/fixtures/variants'), join(dir, 'v'), { recursive: true });
