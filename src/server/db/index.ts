@@ -1,5 +1,6 @@
-/** One SQL dialect (PostgreSQL) on two engines: embedded PGlite by default, a PostgreSQL server with DATABASE_URL. */
-import { PGlite } from '@electric-sql/pglite';
+/** One SQL dialect (PostgreSQL) on two engines: embedded PGlite by default (in a worker thread, see
+ *  pglite-worker.mjs), a PostgreSQL server with DATABASE_URL. */
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 export interface Queryable {
@@ -11,13 +12,51 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-/** PGlite runs one statement at a time; a queue keeps transactions whole. */
-export async function openPglite(dataDir?: string): Promise<Db> {
-  const db = await PGlite.create(dataDir ? { dataDir } : undefined);
+/** PGlite in a worker thread (the default): the same Db, with database work off the request thread. */
+export async function openPgliteWorker(dataDir?: string): Promise<Db> {
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
+  const pending = new Map<number, { resolve: (rows: never[]) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('message', () => resolve());
+  });
+  worker.on('message', (m: { id: number; rows?: never[]; error?: { message: string; code?: string } }) => {
+    const p = pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id);
+    if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
+    else p.resolve(m.rows ?? []);
+  });
+  let closed = false;
+  const send = (op: string, extra: { sql?: string; params?: unknown[]; tx?: number } = {}) => {
+    if (closed) return Promise.reject(new Error('PGlite is closed'));
+    const id = nextId++;
+    return new Promise<never[]>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, op, ...extra });
+    });
+  };
   return {
-    query: async (sql, params) => ({ rows: (await db.query(sql, params as never[])).rows as never[] }),
-    transaction: (fn) => db.transaction((tx) => fn({ query: async (sql, params) => ({ rows: (await tx.query(sql, params as never[])).rows as never[] }) })),
-    close: () => db.close(),
+    query: async (sql, params) => ({ rows: await send('query', { sql, params }) }),
+    transaction: async (fn) => {
+      const tx = nextId++;
+      await send('begin', { tx });
+      try {
+        const result = await fn({ query: async (sql, params) => ({ rows: await send('query', { sql, params, tx }) }) });
+        await send('commit', { tx });
+        return result;
+      } catch (e) {
+        await send('rollback', { tx }).catch(() => undefined);
+        throw e;
+      }
+    },
+    close: async () => {
+      if (closed) return;
+      await send('close');
+      closed = true;
+      await worker.terminate();
+    },
   };
 }
 

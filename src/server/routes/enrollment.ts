@@ -129,27 +129,27 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       }
       answer = { status: 200, body: outcome };
     }
-    const stored = await db.transaction(async (tx) => {
-      const claimed = await tx.query('INSERT INTO idempotency_keys (key, request_hash, status, body) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING RETURNING key', [
-        key,
-        fingerprint,
-        answer.status,
-        answer.body,
-      ]);
-      if (claimed.rows.length === 0) return null; // a concurrent twin stored it first
-      if (answer.status === 200) {
-        const inserted = await tx.query(
-          'INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome) VALUES ($1, $2, $3, $4) ON CONFLICT (ssn_index) DO NOTHING RETURNING id',
-          [ssnIndex, protection.encrypt(JSON.stringify(payload)), payload.group.id.toUpperCase(), answer.body],
-        );
-        if (inserted.rows.length === 0) {
-          // Another enrollment for this SSN won a race: this one is a duplicate.
-          answer = { status: 409, body: JSON.stringify({ message: DUPLICATE_ACCOUNT }) };
-          await tx.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, answer.status, answer.body]);
-        }
-      }
-      return answer;
-    });
+    // One atomic statement: claim the key and, for an accepted enrollment, store it. The SSN's blind index is unique,
+    // so of two requests for one SSN (under different keys) only one row is stored.
+    const { rows: outcome } = await db.query<{ claimed: number; stored: number }>(
+      `WITH claimed AS (
+         INSERT INTO idempotency_keys (key, request_hash, status, body) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (key) DO NOTHING RETURNING key
+       ), stored AS (
+         INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome)
+         SELECT $5, $6, $7, $4 FROM claimed WHERE $3 = 200
+         ON CONFLICT (ssn_index) DO NOTHING RETURNING id
+       )
+       SELECT (SELECT count(*) FROM claimed)::int AS claimed, (SELECT count(*) FROM stored)::int AS stored`,
+      [key, fingerprint, answer.status, answer.body, ssnIndex, answer.status === 200 ? protection.encrypt(JSON.stringify(payload)) : '', payload.group.id.toUpperCase()],
+    );
+    let stored: Answer | null = outcome[0].claimed === 1 ? answer : null;
+    if (stored && answer.status === 200 && outcome[0].stored === 0) {
+      // Another request for this SSN was stored first (a race past the duplicate check): this one is a duplicate.
+      // Until this update lands, a retry with this key reads the accepted answer, which is true of the person.
+      stored = { status: 409, body: JSON.stringify({ message: DUPLICATE_ACCOUNT }) };
+      await db.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, stored.status, stored.body]);
+    }
     if (stored) return send(reply, stored);
     // A concurrent request with the same key stored its answer first: answer as it did.
     const twin = (await db.query<Answer & { request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key])).rows[0];
