@@ -6,10 +6,13 @@ interface InnerError {
   params?: { missingProperty?: string };
 }
 
+/** Ajv adds a generic "must match then schema" beside the failing `then` branch's own errors: noise to a person. */
+const STRUCTURAL = new Set(['if']);
+
 /** ajv-errors reports a custom 'required' message on the parent object; move it to the missing field, so the
- *  message shows under that field and the error summary links to it. */
+ *  message shows under that field and the error summary links to it. Structural errors are dropped. */
 export function liftRequiredErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
-  return errors.map((e) => {
+  return errors.filter((e) => !STRUCTURAL.has(e.name ?? '')).map((e) => {
     const inner = (e.params as { errors?: InnerError[] } | undefined)?.errors?.[0];
     const missing = inner?.keyword === 'required' ? inner.params?.missingProperty : undefined;
     if (e.name !== 'errorMessage' || !missing) return e;

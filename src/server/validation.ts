@@ -8,6 +8,7 @@ const ajv = addRules(ajvErrors(new Ajv({ allErrors: true, $data: true, strict: f
 
 export const validateEnrollment = ajv.compile(enrollmentSchema);
 
-/** Paths and messages only: the rejected values are never echoed. */
+/** Paths and messages only: the rejected values are never echoed. Ajv's structural 'if' errors say nothing the
+ *  failing branch's own messages do not. */
 export const describeErrors = (errors: ErrorObject[] | null | undefined) =>
-  (errors ?? []).map((e) => ({ path: e.instancePath || '/', message: e.message ?? 'Not valid.' }));
+  (errors ?? []).filter((e) => e.keyword !== 'if').map((e) => ({ path: e.instancePath || '/', message: e.message ?? 'Not valid.' }));

@@ -164,6 +164,7 @@ describe('outcomes and step messages', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Please enter the name of the additional cardholder.');
     expect(await alert.textContent()).toContain('A debit card will automatically be ordered as part of the enrollment process.');
+    expect(await page.locator('main').textContent()).not.toMatch(/must match/);
     await expectAccessible(page, 'step2-same-name');
     await alert.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => alert.count()).toBe(0);

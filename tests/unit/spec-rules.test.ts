@@ -8,7 +8,7 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import type { RJSFSchema } from '@rjsf/utils';
 import { liftRequiredErrors } from '../../src/engine/errors';
 import { setClock } from '../../src/domain/dates';
-import { validateEnrollment } from '../../src/server/validation';
+import { describeErrors, validateEnrollment } from '../../src/server/validation';
 import { enrollment } from '../api/harness';
 
 type Data = Record<string, unknown>;
@@ -18,8 +18,12 @@ async function stepValidator(variant: string, step: string) {
   const mod = (await import(`../../generated/${variant}/${step}.validators.ts`)) as { default: Record<string, never> };
   const { schema } = (await import(`../../generated/${variant}/${step}.json`)).default as { schema: RJSFSchema };
   const validator = createPrecompiledValidator(mod.default, schema);
-  return (data: Data): Errors =>
-    liftRequiredErrors(validator.validateFormData(data, schema).errors).map((e) => ({ path: (e.property ?? '').replace(/^\./, ''), message: e.message ?? '' }));
+  return (data: Data): Errors => {
+    const errors = liftRequiredErrors(validator.validateFormData(data, schema).errors).map((e) => ({ path: (e.property ?? '').replace(/^\./, ''), message: e.message ?? '' }));
+    // A person only ever reads our messages, never Ajv's defaults ("must match ...", "must be ...").
+    expect(errors.filter((e) => /^must /.test(e.message))).toEqual([]);
+    return errors;
+  };
 }
 
 const set = (data: Data, path: string, value: unknown): Data => {
@@ -191,8 +195,12 @@ describe('step 4, terms', () => {
 });
 
 describe('the wire payload, as the server checks it', () => {
-  const check = (body: Data): Errors => (validateEnrollment(body) ? [] : (validateEnrollment.errors ?? []).map((e) => ({ path: e.instancePath, message: e.message ?? '' })));
+  const check = (body: Data): Errors => (validateEnrollment(body) ? [] : describeErrors(validateEnrollment.errors).map((e) => ({ path: e.path === '/' ? '' : e.path, message: e.message })));
   it('accepts a transformed enrollment', () => expect(check(enrollment())).toEqual([]));
+  it('answers in our messages only', () => {
+    const errors = check({ ...enrollment(), requestAdditionalCard: true, additionalCard: { firstName: 'PAT', lastName: 'doe' }, ssn: 'x' });
+    expect(errors.filter((e) => /^must /.test(e.message))).toEqual([]);
+  });
   it.each([
     [{ ssn: '123-45-6789' }, '/ssn', 'Please use the format 999-99-9999'],
     [{ ssn: '999999999' }, '/ssn', 'Please enter a valid SSN.'],
