@@ -10,7 +10,11 @@ const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&
 
 export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, maintenance: boolean): Promise<void> {
   const indexFile = join(distDir, 'index.html');
-  const index = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>HSA Enrollment</title><p>The client is not built: run npm run build.</p>';
+  // Without a built client (a fresh clone before `npm run build`) the API still works; pages say what to do and keep
+  // the root element, so the fee data is written as it will be.
+  const index = existsSync(indexFile)
+    ? readFileSync(indexFile, 'utf8')
+    : '<!doctype html><html lang="en"><title>HSA Enrollment</title><div id="root"><p>The client is not built: run npm run build.</p></div></html>';
   const page = (reply: FastifyReply, html = index, status = 200) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
   if (existsSync(join(distDir, 'assets'))) {
