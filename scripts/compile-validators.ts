@@ -12,6 +12,8 @@ import { _ } from 'ajv';
 import { addRules } from '../src/domain/rules';
 import { compileValidatorModule, wrapStandalone } from '../src/engine/compile';
 import { mergePatch, type Json } from '../src/engine/mergePatch';
+import { buildStepSchema, deriveWire, liftUi, toWireSchema } from '../src/engine/schemaBuild';
+import { isoFormats } from '../src/domain/formats';
 
 const root = resolve(import.meta.dirname, '..');
 const readJson = (file: string): Json => {
@@ -73,11 +75,20 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
   const describe = () => variantAjv.errorsText(checkVariant.errors, { dataVar: 'variant' });
 
   const steps = (readJson(join(root, 'schemas/steps.json')) as unknown as { steps: StepEntry[] }).steps;
+  const definitions = (readJson(join(root, 'schemas/definitions.schema.json')) as { definitions: Record<string, Json> }).definitions;
+  const standardMessages = readJson(join(root, 'schemas/messages.json')) as Record<string, Json>;
+  const wireAdditions = buildStepSchema(readJson(join(root, 'schemas/wire.schema.json')), definitions, 'schemas/wire.schema.json');
+  const wireAjv = () => {
+    const ajv = new Ajv({ allErrors: true, $data: true, strict: false, code: { source: true, esm: false, lines: false, formats: _`formats` } });
+    ajvErrors(ajv);
+    return addRules(ajv);
+  };
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
 
   const variants: Record<string, Json>[] = [];
   const loaders: string[] = [];
+  const wireLoaders: string[] = [];
   for (const folder of variantFolders(variantDirs)) {
     const variant = loadVariant(folder, checkVariant, describe);
     const id = variant.id as string;
@@ -88,25 +99,35 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
     variants.push({ ...variant, steps: stepList as unknown as Json });
     mkdirSync(join(out, id), { recursive: true });
     const stepLoaders: string[] = [];
+    const stepSchemas: Record<string, Json>[] = [];
     for (const step of stepList) {
       if (!step.schema) continue;
-      const schema = mergePatch(readJson(join(root, `schemas/${step.schema}.schema.json`)), readOptional(join(folder, `schemas/${step.schema}.schema.json`)));
-      const uiSchema = mergePatch(readJson(join(root, `schemas/${step.schema}.ui.json`)), readOptional(join(folder, `schemas/${step.schema}.ui.json`)));
-      refuseArrays(schema, `${relative(root, folder)}: step '${step.id}'`);
+      const where = `${relative(root, folder)}: step '${step.id}'`;
+      const merged = mergePatch(readJson(join(root, `schemas/${step.schema}.schema.json`)), readOptional(join(folder, `schemas/${step.schema}.schema.json`)));
+      const ui = mergePatch(readJson(join(root, `schemas/${step.schema}.ui.json`)), readOptional(join(folder, `schemas/${step.schema}.ui.json`)));
+      const { schema, uiSchema } = liftUi(buildStepSchema(merged, definitions, where), ui as Record<string, Json>);
+      refuseArrays(schema, where);
+      stepSchemas.push(schema);
       writeFileSync(join(out, id, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
       writeFileSync(join(out, id, `${step.id}.validators.ts`), compileValidatorModule(schema as never, { addRules, formatsModule: '../../src/domain/formats' }));
       stepLoaders.push(`    ${JSON.stringify(step.id)}: () => Promise.all([import('./${id}/${step.id}.validators'), import('./${id}/${step.id}.json')]).then(([validators, json]) => ({ validateFns: validators.default as unknown as ValidatorFunctions, schema: json.default.schema as unknown as RJSFSchema, uiSchema: json.default.uiSchema as unknown as UiSchema })),`);
     }
+    // The wire payload: derived from this variant's steps, checked by the browser before sending and by the server.
+    const messages = mergePatch(standardMessages, readOptional(join(folder, 'messages.json'))) as Record<string, string>;
+    const wire = deriveWire([...stepSchemas, wireAdditions], isoFormats, messages.unknownField);
+    const ajv = wireAjv();
+    writeFileSync(join(out, id, 'wire.json'), JSON.stringify(wire));
+    writeFileSync(join(out, id, 'wire.validator.ts'), wrapStandalone(standaloneCode(ajv, ajv.compile(wire.schema)), '../../src/domain/formats'));
+    wireLoaders.push(`  ${JSON.stringify(id)}: () => Promise.all([import('./${id}/wire.validator'), import('./${id}/wire.json')]).then(([validate, json]) => ({ validate: validate.default as unknown as WireModule['validate'], transforms: json.default.transforms as WireModule['transforms'] })),`);
+    variants[variants.length - 1].messages = messages;
     loaders.push(`  ${JSON.stringify(id)}: {\n${stepLoaders.join('\n')}\n  },`);
   }
   if (variants.filter((v) => v.fallback).length !== 1) throw new Error('variants: exactly one variant.json must set "fallback": true');
 
-  // The wire payload validator: the browser checks the payload with the same schema the server uses.
-  const wire = new Ajv({ allErrors: true, $data: true, strict: false, code: { source: true, esm: false, lines: false, formats: _`formats` } });
-  ajvErrors(wire);
-  addRules(wire);
-  const validateWire = wire.compile(readJson(join(root, 'schemas/enrollment.schema.json')) as object);
-  writeFileSync(join(out, 'enrollment.validator.ts'), wrapStandalone(standaloneCode(wire, validateWire), '../src/domain/formats'));
+  // The shared definitions in both shapes, for the server's route bodies and the admin import.
+  const built = Object.fromEntries(Object.keys(definitions).map((k) => [k, buildStepSchema(definitions[k], definitions, `schemas/definitions.schema.json: ${k}`)]));
+  const wireDefinitions = Object.fromEntries(Object.entries(built).map(([k, v]) => [k, toWireSchema(v, isoFormats)]));
+  writeFileSync(join(out, 'definitions.json'), JSON.stringify({ form: built, wire: wireDefinitions }));
 
   // Variant data (small, needed by every page) apart from the step loaders (needed by the wizard only).
   writeFileSync(join(out, 'index.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
@@ -121,6 +142,13 @@ import type { StepModule } from '../src/engine/types';
 
 export const stepModules: Record<string, Record<string, () => Promise<StepModule>>> = {
 ${loaders.join('\n')}
+};
+`);
+  writeFileSync(join(out, 'wire.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+import type { WireModule } from '../src/engine/types';
+
+export const wireModules: Record<string, () => Promise<WireModule>> = {
+${wireLoaders.join('\n')}
 };
 `);
 }

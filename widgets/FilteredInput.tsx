@@ -2,7 +2,7 @@
 import type { FocusEvent, InputHTMLAttributes, Ref } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import type { EngineFormContext } from '../src/engine/formContext';
-import { filterChars } from './format';
+import { filterChars, maskDigits } from './format';
 
 export interface FilteredInputProps extends WidgetProps {
   /** Turns the filtered text into the stored value (e.g. adds hyphens). */
@@ -20,7 +20,10 @@ export function isShowingErrors(props: WidgetProps): boolean {
 
 export function FilteredInput(props: FilteredInputProps) {
   const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, uiSchema, format, display, inputProps, inputRef, placeholder } = props;
-  const allowed = options.allowedChars as string | undefined;
+  // A field with a mask (schemas/definitions.schema.json x-mask) takes digits and is formatted as it is typed.
+  const mask = typeof schema['x-mask'] === 'string' ? schema['x-mask'] : undefined;
+  const allowed = (options.allowedChars as string | undefined) ?? (mask ? `[0-9${[...new Set(mask.replace(/9/g, ''))].join('').replace(/[\]\\^-]/g, '\\$&')}]` : undefined);
+  const formatText = format ?? (mask ? (t: string) => maskDigits(t, mask) : undefined);
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const text = display ?? (value == null ? '' : String(value));
   const invalid = isShowingErrors(props);
@@ -38,14 +41,14 @@ export function FilteredInput(props: FilteredInputProps) {
       autoFocus={autofocus}
       placeholder={placeholder || undefined}
       maxLength={maxLength}
-      inputMode={options.inputMode as InputHTMLAttributes<HTMLInputElement>['inputMode']}
+      inputMode={(options.inputMode ?? (mask ? 'numeric' : undefined)) as InputHTMLAttributes<HTMLInputElement>['inputMode']}
       autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
       aria-invalid={invalid || undefined}
       aria-required={required || undefined}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={(e) => {
         const filtered = filterChars(e.target.value, allowed);
-        const next = format ? format(filtered) : filtered;
+        const next = formatText ? formatText(filtered) : filtered;
         onChange(next === '' ? options.emptyValue : next);
       }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}

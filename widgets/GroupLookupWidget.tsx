@@ -9,7 +9,7 @@ import { getPath } from '../src/engine/paths';
 const LOOKUP_DELAY_MS = 400;
 
 export function GroupLookupWidget(props: WidgetProps) {
-  const { ctx, services, path, messages } = widgetContext(props);
+  const { ctx, services, path } = widgetContext(props);
   const namePath = (props.options.nameField as string | undefined) ?? path.replace(/[^.]+$/, 'name');
   const value = typeof props.value === 'string' ? props.value : '';
   const name = getPath(ctx.formData, namePath);
@@ -34,12 +34,12 @@ export function GroupLookupWidget(props: WidgetProps) {
             // Both through the engine, in one order: the field's own onChange would race the name.
             ctx.setFieldValue(path, value.toUpperCase());
             ctx.setFieldValue(namePath, employer.name);
-          } else ctx.setFieldError(path, messages.notFound ?? null);
+          } else ctx.setFieldError(path, services.messages.groupNotFound);
         })
         .catch((e: Error) => {
           if (ticket !== latest.current) return;
           if (/network error/i.test(e.message)) services.reportError(e.message);
-          ctx.setFieldError(path, messages.notFound ?? null);
+          ctx.setFieldError(path, services.messages.groupNotFound);
         })
         .finally(() => ticket === latest.current && ctx.setPending(path, false));
     }, LOOKUP_DELAY_MS);
@@ -52,7 +52,6 @@ export function GroupLookupWidget(props: WidgetProps) {
       <FilteredInput
         {...props}
         readonly={locked || props.readonly}
-        options={{ allowedChars: '[A-Za-z0-9]', ...props.options }}
         onChange={(v) => {
           ctx.setFieldError(path, null);
           props.onChange(v);

@@ -1,8 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { FilteredInput } from './FilteredInput';
-import { groupDigits } from './format';
 
-/** Membership numbers: digits typed, shown as 123-456-789-0. */
+/** Membership numbers: digits typed, formatted by the field's mask (123-456-789-0). */
 export function MemberNumberWidget(props: WidgetProps) {
-  return <FilteredInput {...props} options={{ allowedChars: '[0-9-]', inputMode: 'numeric', ...props.options }} format={(t) => groupDigits(t, [3, 3, 3, 1])} />;
+  return <FilteredInput {...props} />;
 }

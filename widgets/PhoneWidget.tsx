@@ -1,8 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { FilteredInput } from './FilteredInput';
-import { groupDigits } from './format';
 
-/** Phone numbers are formatted 555-555-5555 as typed. */
+/** Phone numbers: formatted by the field's mask as typed, with the phone keypad. */
 export function PhoneWidget(props: WidgetProps) {
-  return <FilteredInput {...props} options={{ allowedChars: '[0-9-]', inputMode: 'tel', ...props.options }} format={(t) => groupDigits(t, [3, 3, 4])} />;
+  return <FilteredInput {...props} options={{ inputMode: 'tel', ...props.options }} />;
 }

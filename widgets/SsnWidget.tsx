@@ -3,26 +3,25 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { FilteredInput } from './FilteredInput';
-import { groupDigits } from './format';
 import { widgetContext } from './services';
 import { maskSsn } from '../src/domain/ssn';
 
-const COMPLETE = /^\d{3}-\d{2}-\d{4}$/;
-
 export function SsnWidget(props: WidgetProps) {
-  const { ctx, services, path, messages } = widgetContext(props);
+  const { ctx, services, path } = widgetContext(props);
   const [focused, setFocused] = useState(false);
   const checked = useRef<string | null>(null);
   const value = typeof props.value === 'string' ? props.value : '';
+  // Complete when it has the mask's shape (the schema's pattern, made from x-mask at build time).
+  const complete = (v: string) => typeof props.schema.pattern === 'string' && new RegExp(props.schema.pattern).test(v);
 
   useEffect(() => {
-    if (!COMPLETE.test(value) || checked.current === value) return;
+    if (!complete(value) || checked.current === value) return;
     checked.current = value;
     let live = true;
     ctx.setPending(path, true);
     services
       .verifySsn(value)
-      .then((ok) => live && ctx.setFieldError(path, ok ? null : (messages.duplicate ?? null)))
+      .then((ok) => live && ctx.setFieldError(path, ok ? null : services.messages.duplicateAccount))
       .catch(() => {
         // The server checks again on enroll; a failed check only puts the site in its network-error state.
         if (live) services.reportError('Network error');
@@ -35,12 +34,10 @@ export function SsnWidget(props: WidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value]);
 
-  const display = !focused && COMPLETE.test(value) ? maskSsn(value) : value;
+  const display = !focused && complete(value) ? maskSsn(value) : value;
   return (
     <FilteredInput
       {...props}
-      options={{ allowedChars: '[0-9-]', inputMode: 'numeric', ...props.options }}
-      format={(t) => groupDigits(t, [3, 2, 4])}
       display={display}
       onFocus={(id, v) => {
         setFocused(true);

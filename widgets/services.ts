@@ -14,6 +14,8 @@ export interface WidgetServices {
   /** Captcha: where the widget fetches its challenge, and the server check of a solution. */
   captchaChallengeUrl: string;
   submitCaptcha: (payload: string) => Promise<boolean>;
+  /** The variant's keyed messages (schemas/messages.json). */
+  messages: Record<string, string>;
 }
 
 import type { WidgetProps } from '@rjsf/utils';

@@ -2,6 +2,7 @@
 import type { WidgetServices } from '../../widgets';
 import * as api from '../api/client';
 import { useSiteStatus } from './state';
+import { variant } from './variant';
 
 export const widgetServices: WidgetServices = {
   verifySsn: api.verifySsn,
@@ -9,4 +10,5 @@ export const widgetServices: WidgetServices = {
   reportError: (message) => useSiteStatus.getState().report(message),
   captchaChallengeUrl: api.captchaChallengeUrl,
   submitCaptcha: api.submitCaptcha,
+  messages: variant.messages,
 };

@@ -4,6 +4,8 @@ import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 
 dayjs.extend(customParseFormat);
 
+export type Dayjs = dayjs.Dayjs;
+
 const INPUT_FORMATS = ['MM-DD-YYYY', 'M-D-YYYY', 'MM/DD/YYYY', 'M/D/YYYY', 'M-DD-YYYY', 'MM-D-YYYY', 'M/DD/YYYY', 'MM/D/YYYY'];
 const INPUT_SHAPE = /^\d{1,2}[-/]\d{1,2}[-/]\d{4}$/;
 
@@ -29,11 +31,7 @@ export function parseIso(value: string): dayjs.Dayjs | null {
   return d.isValid() ? d : null;
 }
 
-/** 18 or older by year difference (spec section 5), as of today. */
-export function isAdultByYear(birth: dayjs.Dayjs, minAge = 18): boolean {
-  return today().getFullYear() - birth.year() >= minAge;
-}
-
 export const mdyToIso = (value: string): string => parseMdy(value)?.format('YYYY-MM-DD') ?? value;
 export const isoToday = (): string => dayjs(today()).format('YYYY-MM-DD');
-export const displayDate = (iso: string): string => parseIso(iso)?.format('MMMM D, YYYY') ?? iso;
+/** A date as typed (MM-DD-YYYY) or sent (ISO), for reading: 'MMMM D, YYYY'. */
+export const displayDate = (value: string): string => (parseMdy(value) ?? parseIso(value))?.format('MMMM D, YYYY') ?? value;

@@ -1,10 +1,11 @@
 /**
  * The rules JSON Schema cannot say by itself, registered in one place for the browser's build and the server:
- * the named formats of formats.ts and the `sameText` keyword (generated code, so standalone validators work).
+ * the named formats of formats.ts, the `sameText` keyword, and the date keywords whose numbers the schemas give
+ * (minAge, maxAge, withinMonths). Generated code refers to formats.ts by name, so standalone validators work.
  */
 import { _, type KeywordCxt } from 'ajv';
 import type Ajv from 'ajv';
-import { formats } from './formats';
+import { dateRules, formats } from './formats';
 
 export { formats };
 
@@ -20,5 +21,18 @@ export function addRules(ajv: Ajv): Ajv {
       cxt.fail(_`String(${data}).trim().toLowerCase() !== String(${schemaCode} ?? "").trim().toLowerCase()`);
     },
   });
+  for (const keyword of Object.keys(dateRules) as (keyof typeof dateRules)[]) {
+    ajv.addKeyword({
+      keyword,
+      type: 'string',
+      schemaType: 'number',
+      code(cxt: KeywordCxt) {
+        // In standalone code the function is imported from formats.ts as `rules` (src/engine/compile.ts).
+        const fn = cxt.gen.scopeValue('func', { ref: dateRules[keyword], code: _`rules.dateRules[${keyword}]` });
+        cxt.fail(_`!${fn}(${cxt.data}, ${cxt.schema as number})`);
+      },
+    });
+  }
+  ajv.addKeyword({ keyword: ['x-mask', 'x-wire', 'x-ui', 'x-messages'], schemaType: ['string', 'object'] });
   return ajv;
 }

@@ -6,5 +6,3 @@ const lastFour = (ssn: string): string => ssnDigits(ssn).slice(-4);
 export const maskSsn = (ssn: string): string => `******-${lastFour(ssn)}`;
 /** On the Verify step: XXX-XX- and the last 4 digits. */
 export const maskSsnForReview = (ssn: string): string => `XXX-XX-${lastFour(ssn)}`;
-/** Not one digit repeated nine times. */
-export const isRepeatedDigit = (ssn: string): boolean => /^(\d)\1{8}$/.test(ssnDigits(ssn));

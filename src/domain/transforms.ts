@@ -1,55 +1,56 @@
-/** Pre-send transformations (spec section 5): the form's payload becomes the wire payload the server checks. */
-import type { Address, Names, Payload } from './payload';
+/** Pre-send transformations (spec section 5): the form's payload becomes the wire payload the server checks.
+ *  Field by field, the variant's transforms (derived from the schemas' x-mask and x-wire) apply; then the
+ *  spec's structural rules: the mailing address, the effective date, the delivery choice, the additional card. */
+import type { Payload } from './payload';
 import { isoToday, mdyToIso } from './dates';
-import { ssnDigits } from './ssn';
+import type { WireModule } from '../engine/types';
 
-const digits = (v: string | undefined): string | undefined => (v ? v.replace(/\D/g, '') : undefined);
-const text = (v: string | undefined): string | undefined => (v && v.trim() !== '' ? v.trim() : undefined);
+type Data = Record<string, unknown>;
+type Transforms = WireModule['transforms'];
 
-function address(a: Address): Address {
-  return { line1: text(a.line1), city: text(a.city), state: a.state, zip: a.zip, zipplus4: text(a.zipplus4) };
+const isData = (v: unknown): v is Data => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const fieldTransforms: Record<Exclude<Transforms[string], 'omit'>, (v: string) => string> = {
+  digits: (v) => v.replace(/\D/g, ''),
+  isoDate: mdyToIso,
+  upper: (v) => v.toUpperCase(),
+};
+
+/** Text trimmed and blanks dropped; each field's transform applied; form-only fields left out. */
+function transformFields(value: Data, transforms: Transforms, prefix = ''): Data {
+  const out: Data = {};
+  for (const [key, v] of Object.entries(value)) {
+    const path = prefix + key;
+    const transform = transforms[path];
+    if (transform === 'omit' || v === undefined || v === null) continue;
+    if (isData(v)) out[key] = transformFields(v, transforms, `${path}.`);
+    else if (typeof v === 'string') {
+      const text = v.trim();
+      if (text !== '') out[key] = transform ? fieldTransforms[transform](text) : text;
+    } else out[key] = v;
+  }
+  return out;
 }
 
-function names(n: Names): Names {
-  return { firstName: text(n.firstName), middleInitial: text(n.middleInitial), lastName: text(n.lastName) };
-}
-
-/** Drops undefined members so the wire JSON holds only what was given. */
-function compact<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
-}
-
-export function toWirePayload(p: Payload): Record<string, unknown> {
-  const alt = p.useAltMailingAddress === true && Boolean(text(p.mailingAddress?.line1));
-  const group = p.group ?? {};
-  const kit = p.tos?.requestWelcomeKit === true;
-  return compact({
-    ...names(p),
-    ssn: p.ssn ? ssnDigits(p.ssn) : undefined,
-    dob: p.dob ? mdyToIso(p.dob) : undefined,
-    homePhone: digits(p.homePhone),
-    workPhone: digits(p.workPhone),
-    email: text(p.email),
-    remail: text(p.remail),
-    aarpNum: digits(p.aarpNum),
-    verificationCode: text(p.verificationCode),
+export function toWirePayload(p: Payload | Data, transforms: Transforms): Data {
+  const w = transformFields(p as Data, transforms) as Data & Payload;
+  const home = isData(w.homeAddress) ? w.homeAddress : {};
+  const alt = w.useAltMailingAddress === true && isData(w.mailingAddress) && typeof w.mailingAddress.line1 === 'string';
+  // One delivery choice: the mailed kit when it was opened and ticked, else paperless.
+  const tos = isData(w.tos) ? w.tos : {};
+  const kit = tos.wantsMailedKit === true && tos.requestWelcomeKit === true;
+  const wire: Data = {
+    ...w,
     individualEnrollment: true,
-    group: {
-      id: group.id ? group.id.toUpperCase() : undefined,
-      name: text(group.name),
-      coverage: group.coverage,
-      effectiveDate: group.effectiveDate ? mdyToIso(group.effectiveDate) : isoToday(),
-    },
-    homeAddress: address(p.homeAddress ?? {}),
     useAltMailingAddress: alt,
-    mailingAddress: address(alt ? p.mailingAddress : (p.homeAddress ?? {})),
-    requestAdditionalCard: p.requestAdditionalCard === true,
-    additionalCard: p.requestAdditionalCard === true ? names(p.additionalCard ?? {}) : undefined,
-    tos: {
-      accepted: p.tos?.accepted === true,
-      requestElectronic: !kit && p.tos?.requestElectronic === true,
-      requestWelcomeKit: kit,
-      ...names(p.tos ?? {}),
-    },
-  });
+    mailingAddress: alt ? w.mailingAddress : home,
+    requestAdditionalCard: w.requestAdditionalCard === true,
+    group: { ...(isData(w.group) ? w.group : {}), effectiveDate: (isData(w.group) && w.group.effectiveDate) || isoToday() },
+    tos: { ...tos, wantsMailedKit: kit, requestWelcomeKit: kit, requestElectronic: !kit && tos.requestElectronic === true },
+  };
+  if (w.requestAdditionalCard !== true) delete wire.additionalCard;
+  return wire;
 }
+
+/** How the enrollment is delivered, read from what was sent: the one place the thank-you screen asks. */
+export const sentByMail = (wire: Data): boolean => isData(wire.tos) && wire.tos.requestWelcomeKit === true;

@@ -29,6 +29,8 @@ export interface VariantConfig extends VariantLike {
   flags: { isAARP?: boolean; isMSA?: boolean; isOC?: boolean; csrMode?: boolean };
   text?: Record<string, string | string[]>;
   steps: StepEntry[];
+  /** schemas/messages.json patched by the variant's messages.json: keyed messages of widgets and the server. */
+  messages: Record<string, string>;
 }
 
 /** One step's merged schema pair and its precompiled validators. */
@@ -36,4 +38,10 @@ export interface StepModule {
   schema: RJSFSchema;
   uiSchema: UiSchema;
   validateFns: ValidatorFunctions;
+}
+
+/** A variant's wire payload: its precompiled validator and the pre-send transform of each field, by path. */
+export interface WireModule {
+  validate: ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; message?: string }[] | null };
+  transforms: Record<string, 'digits' | 'isoDate' | 'upper' | 'omit'>;
 }

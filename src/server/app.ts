@@ -15,6 +15,7 @@ import { captchaService } from './captcha';
 import { employerRoutes } from './routes/employer';
 import { enrollmentRoutes } from './routes/enrollment';
 import { pageRoutes } from './routes/pages';
+import { requestAjv, wireValidators } from './validation';
 
 export interface AppOptions {
   db: Db;
@@ -35,12 +36,14 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 32 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
     return503OnClosing: true,
   });
   const protection = dataProtection(config.dataKey);
 
   installErrorHandling(app);
+  // Route inputs are checked with our rules and messages, the ones the browser uses.
+  app.setValidatorCompiler(({ schema }) => requestAjv.compile(schema));
+  await wireValidators();
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

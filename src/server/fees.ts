@@ -1,5 +1,8 @@
 /** The Schedule of Fees data for a group (spec section 3, 'Fee page data fields'), or null when not found. */
 import type { Db } from './db/index';
+import { field, requestAjv } from './validation';
+
+const isGroupId = requestAjv.compile(field('groupId'));
 
 interface Row {
   is_aarp: boolean;
@@ -18,7 +21,7 @@ const money = (v: string) => Number(v).toFixed(2);
 const whole = (v: string) => Number(v).toLocaleString('en-US', { maximumFractionDigits: 0 });
 
 export async function feeData(db: Db, group: string): Promise<Record<string, unknown> | null> {
-  if (!/^[A-Za-z0-9]{1,9}$/.test(group)) return null;
+  if (!isGroupId(group)) return null;
   const { rows } = await db.query<Row>('SELECT * FROM employer_groups WHERE id = $1', [group.toUpperCase()]);
   const g = rows[0];
   if (!g || g.status !== 'active') return null;

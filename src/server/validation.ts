@@ -1,14 +1,38 @@
-/** The server's validators: the same enrollment schema and rules as the browser. */
+/** The server's validators, from the same generated schemas as the browser: each variant's wire validator for
+ *  the enrollment, and the shared definitions (in their form or wire shape) for every other route's input. */
 import Ajv, { type ErrorObject } from 'ajv';
 import ajvErrors from 'ajv-errors';
+import type { FastifyRequest } from 'fastify';
 import { addRules } from '../domain/rules';
-import enrollmentSchema from '../../schemas/enrollment.schema.json' with { type: 'json' };
+import { resolveVariant } from '../engine/variant';
+import type { VariantConfig, WireModule } from '../engine/types';
+import { variants } from '../../generated/index';
+import { wireModules } from '../../generated/wire';
+import definitions from '../../generated/definitions.json' with { type: 'json' };
 
-const ajv = addRules(ajvErrors(new Ajv({ allErrors: true, $data: true, strict: false })));
+type Schema = Record<string, unknown>;
 
-export const validateEnrollment = ajv.compile(enrollmentSchema);
+/** A shared definition, as the form holds it or as it travels on the wire (masks as digits, dates ISO). */
+export const field = (name: string, shape: 'form' | 'wire' = 'form'): Schema => {
+  const d = (definitions[shape] as Record<string, Schema>)[name];
+  if (!d) throw new Error(`schemas/definitions.schema.json has no definition '${name}'`);
+  return d;
+};
+
+/** Compiles route schemas with our rules and messages (Fastify's own compiler knows neither). */
+export const requestAjv = addRules(ajvErrors(new Ajv({ allErrors: true, $data: true, strict: false, coerceTypes: false, removeAdditional: false })));
+
+/** The variant of a request, by the browser's rule: the request's host and path. */
+export const variantOf = (request: FastifyRequest): VariantConfig => resolveVariant(`${request.protocol}://${request.host}${request.url}`, variants);
+
+let wires: Record<string, WireModule> | null = null;
+/** Every variant's wire validator, loaded once. */
+export async function wireValidators(): Promise<Record<string, WireModule>> {
+  wires ??= Object.fromEntries(await Promise.all(Object.entries(wireModules).map(async ([id, load]) => [id, await load()] as const)));
+  return wires;
+}
 
 /** Paths and messages only: the rejected values are never echoed. Ajv's structural 'if' errors say nothing the
  *  failing branch's own messages do not. */
-export const describeErrors = (errors: ErrorObject[] | null | undefined) =>
+export const describeErrors = (errors: Pick<ErrorObject, 'instancePath' | 'keyword' | 'message'>[] | null | undefined) =>
   (errors ?? []).filter((e) => e.keyword !== 'if').map((e) => ({ path: e.instancePath || '/', message: e.message ?? 'Not valid.' }));

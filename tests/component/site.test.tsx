@@ -10,6 +10,10 @@ import { CancelEnrollment } from '../../src/app/components/CancelEnrollment';
 import { IdleTimer } from '../../src/app/components/IdleTimer';
 import { InfoTooltip } from '../../src/engine/templates/InfoTooltip';
 import { Verify } from '../../src/app/pages/Verify';
+import standardStep1 from '../../generated/standard/accountholder.json';
+import standardStep2 from '../../generated/standard/additionalcard.json';
+import aarpStep1 from '../../generated/aarp/accountholder.json';
+import aarpStep2 from '../../generated/aarp/additionalcard.json';
 import { FeeSchedule } from '../../src/app/pages/FeeSchedule';
 import { NotFound } from '../../src/app/pages/NotFound';
 import { useWizard } from '../../src/app/state';
@@ -133,7 +137,14 @@ describe('Verify (step 3 summary)', () => {
     group: { id: 'DEMO100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: '01-01-2026' },
     requestAdditionalCard: false,
   };
-  const renderVerify = (p: Record<string, unknown>) => render(<Verify payload={p} onEdit={vi.fn()} onNext={vi.fn()} actions={null} />);
+  // The review is generated from the built step schemas and uiSchemas of the variant.
+  const stepsOf = (variant: 'standard' | 'aarp') =>
+    [
+      { stepId: 'accountholder', ...(variant === 'standard' ? standardStep1 : aarpStep1) },
+      { stepId: 'additionalcard', ...(variant === 'standard' ? standardStep2 : aarpStep2) },
+    ] as never;
+  const renderVerify = (p: Record<string, unknown>, variant: 'standard' | 'aarp' = 'standard', onEdit = vi.fn()) =>
+    render(<Verify payload={p} steps={stepsOf(variant)} onEdit={onEdit} onNext={vi.fn()} actions={null} />);
 
   it('masks the SSN as XXX-XX- and the last 4, shows coverage and individual enrollment in words', () => {
     renderVerify(payload);
@@ -155,6 +166,23 @@ describe('Verify (step 3 summary)', () => {
     renderVerify({ ...payload, useAltMailingAddress: true, requestAdditionalCard: true, additionalCard: { firstName: 'Sam', lastName: 'Doe' } });
     expect(screen.getByRole('region', { name: 'Mailing Address' })).toHaveTextContent('2 Other St');
     expect(screen.getByRole('region', { name: 'Additional Cardholder' })).toHaveTextContent('Sam');
+  });
+
+  it("shows dates as 'MMMM D, YYYY', never the passcode or the re-entered e-mail", () => {
+    renderVerify({ ...payload, verificationCode: 'Secret', email: 'pat@example.com', remail: 'pat@example.com' });
+    expect(screen.getByRole('row', { name: 'Date of birth April 15, 1970' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'HDHP effective date January 1, 2026' })).toBeInTheDocument();
+    expect(screen.queryByText('Secret')).not.toBeInTheDocument();
+    expect(screen.getAllByText('pat@example.com')).toHaveLength(1);
+  });
+
+  it("lists a partner's own fields, with an Edit link to their step", async () => {
+    const onEdit = vi.fn();
+    renderVerify({ ...payload, aarpNum: '123-456-789-0', group: { coverage: 'F' } }, 'aarp', onEdit);
+    const personal = screen.getByRole('region', { name: 'Personal Information' });
+    expect(within(personal).getByRole('row', { name: 'AARP membership number 123-456-789-0' })).toBeInTheDocument();
+    await userEvent.click(within(personal).getByRole('button', { name: /^Edit/ }));
+    expect(onEdit).toHaveBeenCalledWith('accountholder');
   });
 });
 

@@ -2,16 +2,35 @@
 /** Pure domain rules shared by browser and server (spec sections 3, 5 and 9). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayDate, mdyToIso, parseMdy, setClock } from '../../src/domain/dates';
-import { isRepeatedDigit, maskSsn, maskSsnForReview } from '../../src/domain/ssn';
-import { toWirePayload } from '../../src/domain/transforms';
+import { maskSsn, maskSsnForReview } from '../../src/domain/ssn';
+import { toWirePayload as transform } from '../../src/domain/transforms';
 import { toMembershipRequest } from '../../src/domain/membership';
 import { emptyPayload, type Payload } from '../../src/domain/payload';
-import accountholder from '../../schemas/accountholder.schema.json';
-import additionalcard from '../../schemas/additionalcard.schema.json';
-import terms from '../../schemas/terms.schema.json';
-import wire from '../../schemas/enrollment.schema.json';
-import aarpPatch from '../../variants/aarp/schemas/accountholder.schema.json';
-import accountholderUi from '../../schemas/accountholder.ui.json';
+import step1 from '../../generated/standard/accountholder.json';
+import step2 from '../../generated/standard/additionalcard.json';
+import step4 from '../../generated/standard/terms.json';
+import aarpStep1 from '../../generated/aarp/accountholder.json';
+import standardWire from '../../generated/standard/wire.json';
+import aarpWire from '../../generated/aarp/wire.json';
+
+// What the build made of the schemas: the step schemas as the form runs them, the wire schema as the server does.
+type Node = { [k: string]: Node } & { maxLength?: number; enum?: string[] };
+const accountholder = step1.schema as unknown as Node;
+const additionalcard = step2.schema as unknown as Node;
+const terms = step4.schema as unknown as Node;
+const accountholderUi = step1.uiSchema as unknown as Record<string, Record<string, Record<string, unknown>>>;
+const aarpPatch = aarpStep1.schema as unknown as Node;
+/** The wire schema's definition of a field, looked up in its parts (the closing shape first, which declares none). */
+const wireField = (path: string): Node => {
+  for (const part of (standardWire.schema.allOf as unknown as Node[]).slice(1)) {
+    let node: Node | undefined = part;
+    for (const key of path.split('.')) node = node?.properties?.[key] ?? (node?.then as Node | undefined)?.properties?.[key];
+    if (node) return node;
+  }
+  throw new Error(`no wire field ${path}`);
+};
+const wire = { properties: new Proxy({}, { get: (_t, k: string) => wireField(k) }) } as unknown as Node;
+const toWirePayload = (p: object) => transform(p as never, standardWire.transforms as never);
 
 beforeAll(() => setClock(() => new Date('2026-11-22T12:00:00Z')));
 afterAll(() => setClock(() => new Date()));
@@ -32,6 +51,8 @@ describe('pre-send transformations', () => {
     const w = toWirePayload(form);
     expect(w).toMatchObject({ ssn: '123456789', homePhone: '2025550143', workPhone: '3015550100', dob: '1970-04-05', individualEnrollment: true });
     expect(w.group).toEqual({ id: 'DEMO100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: '2026-01-01' });
+    expect(standardWire.transforms).toMatchObject({ ssn: 'digits', homePhone: 'digits', dob: 'isoDate', 'group.id': 'upper', 'group.effectiveDate': 'isoDate', 'tos.captcha': 'omit' });
+    expect(aarpWire.transforms).toMatchObject({ aarpNum: 'digits' });
   });
   it('copies the home address into the mailing address when it is not different', () => {
     const w = toWirePayload(form);
@@ -49,7 +70,14 @@ describe('pre-send transformations', () => {
     expect(toWirePayload(form).additionalCard).toBeUndefined();
     expect(toWirePayload({ ...form, requestAdditionalCard: true }).additionalCard).toEqual({ firstName: 'Sam', lastName: 'Doe' });
     expect(toWirePayload(form).tos).toMatchObject({ requestElectronic: true, requestWelcomeKit: false });
-    expect(toWirePayload({ ...form, tos: { ...form.tos, requestWelcomeKit: true } }).tos).toMatchObject({ requestElectronic: false, requestWelcomeKit: true });
+    expect(toWirePayload({ ...form, tos: { ...form.tos, wantsMailedKit: true, requestWelcomeKit: true } }).tos).toMatchObject({ requestElectronic: false, requestWelcomeKit: true });
+    // A kit ticked and then closed again ('Deliver electronically instead') is not a mailed kit.
+    expect(toWirePayload({ ...form, tos: { ...form.tos, requestWelcomeKit: true } }).tos).toMatchObject({ requestElectronic: true, requestWelcomeKit: false });
+  });
+  it('passes a field a partner adds, trimmed, and leaves form-only fields out', () => {
+    const w = toWirePayload({ ...form, employeeNumber: ' E-42 ', tos: { ...form.tos, captcha: true } });
+    expect(w.employeeNumber).toBe('E-42');
+    expect(w.tos).not.toHaveProperty('captcha');
   });
 });
 
@@ -61,14 +89,15 @@ describe('dates', () => {
     ['12/31/1999', '1999-12-31'],
   ])('parses %s strictly', (input, iso) => expect(mdyToIso(input)).toBe(iso));
   it.each(['02-30-1970', '13-01-1970', '1970-04-15', '04-15-70', '04/15-1970', '4//5/1970', ''])('refuses %j', (input) => expect(parseMdy(input)).toBeNull());
-  it("displays dates as 'MMMM D, YYYY'", () => expect(displayDate('2026-01-05')).toBe('January 5, 2026'));
+  it("displays dates as 'MMMM D, YYYY', as typed or as sent", () => {
+    expect(displayDate('2026-01-05')).toBe('January 5, 2026');
+    expect(displayDate('01-05-2026')).toBe('January 5, 2026');
+  });
 });
 
 describe('SSN display', () => {
   it('masks after blur as six asterisks, a dash and the last 4', () => expect(maskSsn('123-45-6789')).toBe('******-6789'));
   it('shows XXX-XX- and the last 4 on Verify', () => expect(maskSsnForReview('123-45-6789')).toBe('XXX-XX-6789'));
-  it.each([['111-11-1111', true], ['000000000', true], ['123-45-6789', false], ['111-11-1112', false]])('%s is one repeated digit: %s', (ssn, repeated) =>
-    expect(isRepeatedDigit(ssn)).toBe(repeated));
 });
 
 describe('membership verification request', () => {
@@ -81,7 +110,7 @@ describe('membership verification request', () => {
 });
 
 describe('the state list', () => {
-  const options = (accountholder.properties.homeAddress.properties.state as { enum: string[] }).enum;
+  const options = accountholder.properties.homeAddress.properties.state.enum!;
   it('has the 50 states and DC, then FM GU MH MP PW VI, then AA AE AP', () => {
     expect(options).toHaveLength(60);
     expect(options.slice(0, 51)).toContain('DC');
@@ -89,12 +118,16 @@ describe('the state list', () => {
     expect(new Set(options).size).toBe(60);
   });
   it('shows each code by its name, Please Choose first', () => {
-    const names = accountholderUi.homeAddress.state['ui:enumNames'];
+    const names = accountholderUi.homeAddress.state['ui:enumNames'] as string[];
     expect(names).toHaveLength(60);
     expect(names[options.indexOf('DC')]).toBe('District of Columbia');
     expect(accountholderUi.homeAddress.state['ui:placeholder']).toBe('Please Choose');
   });
-  it('offers the same codes on the wire', () => expect((wire.properties.homeAddress.properties.state as { enum: string[] }).enum).toEqual(options));
+  it('offers the same codes on the wire and for the mailing address', () => {
+    expect(wire.properties.homeAddress.properties.state.enum).toEqual(options);
+    expect(accountholder.then.properties.mailingAddress.properties.state.enum).toEqual(options);
+    expect(accountholderUi.mailingAddress.state['ui:enumNames']).toEqual(accountholderUi.homeAddress.state['ui:enumNames']);
+  });
 });
 
 describe('limits agree with spec section 9, in the step schemas and on the wire', () => {
@@ -103,8 +136,8 @@ describe('limits agree with spec section 9, in the step schemas and on the wire'
     ['first name', h.firstName.maxLength, 18, wire.properties.firstName.maxLength, 18],
     ['last name', h.lastName.maxLength, 18, wire.properties.lastName.maxLength, 18],
     ['middle initial', h.middleInitial.maxLength, 1, wire.properties.middleInitial.maxLength, 1],
-    ['SSN (with dashes)', h.ssn.maxLength, 11, 9, 9],
-    ['date of birth', h.dob.maxLength, 10, 10, 10],
+    ['SSN (with dashes)', h.ssn.maxLength, 11, wire.properties.ssn.maxLength, 9],
+    ['date of birth', h.dob.maxLength, 10, wire.properties.dob.maxLength, 10],
     ['phone', h.homePhone.maxLength, 12, wire.properties.homePhone.maxLength, 10],
     ['email', h.email.maxLength, 60, wire.properties.email.maxLength, 60],
     ['passcode', h.verificationCode.maxLength, 10, wire.properties.verificationCode.maxLength, 10],
@@ -113,7 +146,7 @@ describe('limits agree with spec section 9, in the step schemas and on the wire'
     ['zip', h.homeAddress.properties.zip.maxLength, 5, wire.properties.homeAddress.properties.zip.maxLength, 5],
     ['zip+4', h.homeAddress.properties.zipplus4.maxLength, 4, wire.properties.homeAddress.properties.zipplus4.maxLength, 4],
     ['group number', h.group.properties.id.maxLength, 9, wire.properties.group.properties.id.maxLength, 9],
-    ['membership number', aarpPatch.properties.aarpNum.maxLength, 13, 13, 13],
+    ['membership number', aarpPatch.properties.aarpNum.maxLength, 13, ((aarpWire.schema.allOf as unknown as Node[])[1].properties.aarpNum as Node).maxLength, 10],
     ['e-signature names', terms.properties.tos.properties.firstName.maxLength, 18, wire.properties.tos.properties.firstName.maxLength, 18],
     ['additional cardholder names', additionalcard.then.properties.additionalCard.properties.lastName.maxLength, 18, wire.properties.additionalCard.properties.lastName.maxLength, 18],
   ])('%s', (_what, step, stepBar, onWire, wireBar) => {

@@ -8,7 +8,8 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import type { RJSFSchema } from '@rjsf/utils';
 import { liftRequiredErrors } from '../../src/engine/errors';
 import { setClock } from '../../src/domain/dates';
-import { describeErrors, validateEnrollment } from '../../src/server/validation';
+import { describeErrors, wireValidators } from '../../src/server/validation';
+import type { WireModule } from '../../src/engine/types';
 import { enrollment } from '../api/harness';
 
 type Data = Record<string, unknown>;
@@ -195,7 +196,11 @@ describe('step 4, terms', () => {
 });
 
 describe('the wire payload, as the server checks it', () => {
-  const check = (body: Data): Errors => (validateEnrollment(body) ? [] : describeErrors(validateEnrollment.errors).map((e) => ({ path: e.path === '/' ? '' : e.path, message: e.message })));
+  let wire: WireModule['validate'];
+  beforeAll(async () => {
+    wire = (await wireValidators()).standard.validate;
+  });
+  const check = (body: Data): Errors => (wire(body) ? [] : describeErrors(wire.errors).map((e) => ({ path: e.path === '/' ? '' : e.path, message: e.message })));
   it('accepts a transformed enrollment', () => expect(check(enrollment())).toEqual([]));
   it('answers in our messages only', () => {
     const errors = check({ ...enrollment(), requestAdditionalCard: true, additionalCard: { firstName: 'PAT', lastName: 'doe' }, ssn: 'x' });
@@ -206,11 +211,26 @@ describe('the wire payload, as the server checks it', () => {
     [{ ssn: '999999999' }, '/ssn', 'Please enter a valid SSN.'],
     [{ dob: '2015-01-01' }, '/dob', 'Must be 18 or older.'],
     [{ dob: '1970-02-30' }, '/dob', 'Invalid date.'],
-    [{ homePhone: '1025550143' }, '/homePhone', 'Phone number must be 10 digits and cannot start with 0 or 1.'],
-    [{ firstName: 'X'.repeat(19) }, '/firstName', 'Please enter a valid Name.'],
+    [{ homePhone: '1025550143' }, '/homePhone', 'Phone number cannot start with 0 or 1.'],
+    [{ homePhone: '202-555-0143' }, '/homePhone', 'Phone number must be entered as 555-555-5555.'],
+    [{ firstName: 'X'.repeat(19) }, '/firstName', 'No more than 18 chars allowed.'],
+    [{ firstName: ' - ' }, '/firstName', 'Please enter a valid Name.'],
+    [{ lastName: '---' }, '/lastName', 'Please enter a valid Name.'],
+    [{ homeAddress: { line1: '   ', city: 'Town', state: 'VA', zip: '22150' } }, '/homeAddress/line1', 'Please enter a valid home address.'],
+    [{ homeAddress: { line1: '1 Main St', city: ' - ', state: 'VA', zip: '22150' } }, '/homeAddress/city', 'City name may only contain letters, spaces, and dashes.'],
+    [{ dob: '1800-01-01' }, '/dob', 'Invalid date.'],
+    [{ group: { id: 'DEMO100', coverage: 'I', effectiveDate: '1900-01-01' } }, '/group/effectiveDate', 'Date must be within 12 months of today.'],
+    [{ group: { id: 'DEMO100', coverage: 'I', effectiveDate: '9999-01-01' } }, '/group/effectiveDate', 'Date must be within 12 months of today.'],
+    [{ ssn: '000456789' }, '/ssn', 'Please enter a valid SSN.'],
+    [{ ssn: '666456789' }, '/ssn', 'Please enter a valid SSN.'],
+    [{ ssn: '900456789' }, '/ssn', 'Please enter a valid SSN.'],
+    [{ ssn: '123006789' }, '/ssn', 'Please enter a valid SSN.'],
+    [{ ssn: '123450000' }, '/ssn', 'Please enter a valid SSN.'],
+    [{ middleName: 'Q' }, '', 'This field is not part of the enrollment.'],
+    [{ group: { id: 'DEMO100', coverage: 'I', effectiveDate: '2026-01-01', extra: 'x' } }, '/group', 'This field is not part of the enrollment.'],
     [{ remail: 'other@example.com' }, '/remail', 'Email addresses do not match.'],
     [{ homeAddress: { line1: 'PO Box 1', city: 'Town', state: 'VA', zip: '22150' } }, '/homeAddress/line1', 'P.O. box not allowed.'],
-    [{ tos: { accepted: true, requestElectronic: false, requestWelcomeKit: false, firstName: 'Pat', lastName: 'Doe' } }, '/tos', 'Delivery method selection is required.'],
+    [{ tos: { accepted: true, requestElectronic: false, requestWelcomeKit: false, firstName: 'Pat', lastName: 'Doe' } }, '/tos/requestElectronic', 'Delivery method selection is required.'],
     [{ requestAdditionalCard: true, additionalCard: { firstName: 'PAT', lastName: 'doe' } }, '/additionalCard', 'Please enter the name of the additional cardholder.'],
   ])('%j -> %s: %s', (patch, path, message) => expect(check({ ...enrollment(), ...patch })).toContainEqual({ path, message }));
 });

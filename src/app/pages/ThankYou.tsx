@@ -4,17 +4,25 @@ import { Modal } from '../components/Modal';
 import { useWizard } from '../state';
 import { variant } from '../variant';
 import { enroll } from '../../api/client';
-import { toWirePayload } from '../../domain/transforms';
-import { getPath } from '../../engine/paths';
+import { sentByMail, toWirePayload } from '../../domain/transforms';
+import { wireModules } from '../../../generated/wire';
+
+/** The wire payload, checked with the variant's wire validator (the server's) before it is sent. */
+async function wirePayload(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const { validate, transforms } = await wireModules[variant.id]();
+  const wire = toWirePayload(payload, transforms);
+  if (!validate(wire)) throw new Error(`The enrollment does not pass its own checks: ${(validate.errors ?? []).map((e) => e.instancePath).join(', ')}`);
+  return wire;
+}
 
 function send(): void {
   const { submission, payload, setSubmission, setPayload } = useWizard.getState();
   if (submission) return;
   const key = crypto.randomUUID();
-  const electronic = getPath(payload, 'tos.requestElectronic') === true;
   setSubmission({ key, status: 'pending' });
-  enroll(toWirePayload(payload as never), key)
-    .then((outcome) => setSubmission({ key, status: 'done', outcome: outcome === 'success' ? (electronic ? 'paperless' : 'mail') : outcome === 'partial' ? 'vetting' : 'failure' }))
+  wirePayload(payload)
+    .then(async (wire) => ({ outcome: await enroll(wire, key), byMail: sentByMail(wire) }))
+    .then(({ outcome, byMail }) => setSubmission({ key, status: 'done', outcome: outcome === 'success' ? (byMail ? 'mail' : 'paperless') : outcome === 'partial' ? 'vetting' : 'failure' }))
     .catch(() => setSubmission({ key, status: 'done', outcome: 'failure' }))
     // Once sent, the applicant's data is no longer needed in the page.
     .finally(() => setPayload({}));

@@ -1,54 +1,37 @@
-/** Stage 3: a read-only summary of what was entered, with an Edit link per section. */
-import type { ReactNode } from 'react';
+/** Stage 3: a read-only summary of what was entered, generated from the earlier steps' schemas and uiSchemas
+ *  (src/engine/review.ts), with an Edit link per section. A partner's fields appear with no code change. */
+import { useEffect, useState, type ReactNode } from 'react';
+import { reviewSections, type ReviewSection, type ReviewStep } from '../../engine/review';
+import { displayDate } from '../../domain/dates';
 import { maskSsnForReview } from '../../domain/ssn';
-import { getPath } from '../../engine/paths';
 
-type Data = Record<string, unknown>;
-type Row = [label: string, value: string];
+const formats = { date: displayDate, last4: maskSsnForReview };
 
-const str = (d: Data, path: string): string => {
-  const v = getPath(d, path);
-  return typeof v === 'string' ? v : '';
-};
-
-function Table({ title, rows, onEdit }: { title: string; rows: Row[]; onEdit?: () => void }) {
-  const id = `verify-${title.replace(/\W+/g, '-').toLowerCase()}`;
+function Section({ section, onEdit }: { section: ReviewSection; onEdit: (stepId: string) => void }) {
+  const id = `verify-${section.title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section className="summary" aria-labelledby={id}>
       <div className="summary-head">
-        <h2 id={id}>{title}</h2>
-        {onEdit && (
-          <button type="button" className="link-button" onClick={onEdit}>
-            Edit<span className="visually-hidden"> {title}</span>
-          </button>
-        )}
+        <h2 id={id}>{section.title}</h2>
+        <button type="button" className="link-button" onClick={() => onEdit(section.stepId)}>
+          Edit<span className="visually-hidden"> {section.title}</span>
+        </button>
       </div>
       <table>
         <tbody>
-          {rows
-            .filter(([, v]) => v !== '')
-            .map(([label, value]) => (
-              <tr key={label}>
-                <th scope="row">{label}</th>
-                <td>{value}</td>
-              </tr>
-            ))}
+          {section.rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td>{row.value}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </section>
   );
 }
 
-const address = (d: Data, base: string): Row[] => [
-  ['Address', str(d, `${base}.line1`)],
-  ['City', str(d, `${base}.city`)],
-  ['State', str(d, `${base}.state`)],
-  ['Zip code', [str(d, `${base}.zip`), str(d, `${base}.zipplus4`)].filter(Boolean).join('-')],
-];
-
-export function Verify({ payload: d, onEdit, onNext, actions }: { payload: Data; onEdit: (stepId: string) => void; onNext: () => void; actions: ReactNode }) {
-  const ssn = str(d, 'ssn');
-  const hasGroup = str(d, 'group.id') !== '';
+export function Verify({ payload, steps, onEdit, onNext, actions }: { payload: Record<string, unknown>; steps: ReviewStep[]; onEdit: (stepId: string) => void; onNext: () => void; actions: ReactNode }) {
   return (
     <form
       onSubmit={(e) => {
@@ -56,47 +39,24 @@ export function Verify({ payload: d, onEdit, onNext, actions }: { payload: Data;
         onNext();
       }}
     >
-      <Table
-        title="Personal Information"
-        onEdit={() => onEdit('accountholder')}
-        rows={[
-          ['First name', str(d, 'firstName')],
-          ['Middle initial', str(d, 'middleInitial')],
-          ['Last name', str(d, 'lastName')],
-          ['Social security number', ssn ? maskSsnForReview(ssn) : ''],
-          ['Date of birth', str(d, 'dob')],
-          ['Home phone', str(d, 'homePhone')],
-          ['Work phone', str(d, 'workPhone')],
-          ['Email address', str(d, 'email')],
-        ]}
-      />
-      <Table title="Home Address" onEdit={() => onEdit('accountholder')} rows={address(d, 'homeAddress')} />
-      {getPath(d, 'useAltMailingAddress') === true && <Table title="Mailing Address" onEdit={() => onEdit('accountholder')} rows={address(d, 'mailingAddress')} />}
-      {(hasGroup || str(d, 'group.coverage')) && (
-        <Table
-          title="Medical Information (High Deductible Health Plan)"
-          onEdit={() => onEdit('accountholder')}
-          rows={[
-            ['Individual enrollment', hasGroup ? 'Yes' : 'No'],
-            ['Group number', str(d, 'group.id')],
-            ['Employer name', str(d, 'group.name')],
-            ['Coverage', str(d, 'group.coverage') === 'I' ? 'Individual' : 'Family'],
-            ['HDHP effective date', str(d, 'group.effectiveDate')],
-          ]}
-        />
-      )}
-      {getPath(d, 'requestAdditionalCard') === true && (
-        <Table
-          title="Additional Cardholder"
-          onEdit={() => onEdit('additionalcard')}
-          rows={[
-            ['First name', str(d, 'additionalCard.firstName')],
-            ['Middle initial', str(d, 'additionalCard.middleInitial')],
-            ['Last name', str(d, 'additionalCard.lastName')],
-          ]}
-        />
-      )}
+      {reviewSections(steps, payload, formats).map((s) => (
+        <Section key={`${s.stepId}-${s.title}`} section={s} onEdit={onEdit} />
+      ))}
       {actions}
     </form>
   );
+}
+
+/** The schema pairs of the steps before the review, loaded like the steps themselves (already cached). */
+export function useReviewSteps(loaders: { stepId: string; load: () => Promise<ReviewStep> }[]): ReviewStep[] | null {
+  const [steps, setSteps] = useState<ReviewStep[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void Promise.all(loaders.map((l) => l.load())).then((loaded) => live && setSteps(loaded));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return steps;
 }

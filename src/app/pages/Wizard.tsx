@@ -17,7 +17,7 @@ import { useWizard } from '../state';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
 import { beforeNext, beforePrevious, enterStep, initialData } from '../stepHooks';
-import { Verify } from './Verify';
+import { Verify, useReviewSteps } from './Verify';
 import { ThankYou } from './ThankYou';
 import { NotFound } from './NotFound';
 
@@ -34,6 +34,17 @@ function useStepModule(step: StepEntry | undefined): StepModule | null {
     };
   }, [step]);
   return mod && mod.id === step?.id ? mod.module : null;
+}
+
+/** The steps before the summary that have a form: what the review page lists. */
+const reviewLoaders = steps
+  .slice(0, Math.max(0, steps.findIndex((s) => s.kind === 'summary')))
+  .filter((s) => s.schema)
+  .map((s) => ({ stepId: s.id, load: () => stepModules[variant.id][s.id]().then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: m.uiSchema })) }));
+
+function Review(props: Omit<Parameters<typeof Verify>[0], 'steps'>) {
+  const loaded = useReviewSteps(reviewLoaders);
+  return loaded ? <Verify {...props} steps={loaded} /> : <p aria-busy="true">Loading…</p>;
 }
 
 export function Wizard() {
@@ -84,7 +95,7 @@ export function Wizard() {
   );
 
   let body;
-  if (step.kind === 'summary') body = <Verify payload={payload} onEdit={(stepId) => navigate(`/enrollment/${steps.find((s) => s.id === stepId)?.route}?return=verify`)} actions={actions(false, payload)} onNext={() => go(index + 1, payload, 'next')} />;
+  if (step.kind === 'summary') body = <Review payload={payload} onEdit={(stepId) => navigate(`/enrollment/${steps.find((s) => s.id === stepId)?.route}?return=verify`)} actions={actions(false, payload)} onNext={() => go(index + 1, payload, 'next')} />;
   else if (step.kind === 'submit') body = <ThankYou />;
   else if (!module) body = <p aria-busy="true">Loading…</p>;
   else {

@@ -3,12 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index';
 import type { DataProtection } from '../crypto';
 import { HttpError } from '../errors';
-import { describeErrors, validateEnrollment } from '../validation';
+import { describeErrors, field, variantOf, wireValidators } from '../validation';
 import { IdentityProviderError, type IdentityProvider, type MembershipProvider } from '../identity';
 import { CAPTCHA_COOKIE, CAPTCHA_VALID_MS, type captchaService } from '../captcha';
-
-export const DUPLICATE_ACCOUNT =
-  'Our records show that you already have a Health Savings Account with us. Please contact customer service (at the number provided below) if you have any questions regarding this account.';
 
 export interface EnrollmentDeps {
   db: Db;
@@ -19,11 +16,12 @@ export interface EnrollmentDeps {
   limits: { lookup: object; ssn: object; enroll: object };
 }
 
+// Bodies follow the shared definitions: the SSN as typed or as sent, the membership request in its wire shape.
 const ssnBody = {
   type: 'object',
   additionalProperties: false,
   required: ['ssn'],
-  properties: { ssn: { type: 'string', pattern: '^(\\d{3}-\\d{2}-\\d{4}|\\d{9})$' } },
+  properties: { ssn: { anyOf: [field('ssn'), field('ssn', 'wire')] } },
 };
 
 const membershipBody = {
@@ -31,15 +29,15 @@ const membershipBody = {
   additionalProperties: false,
   required: ['firstName', 'lastName', 'dateOfBirth', 'addrLine1', 'city', 'state', 'zip'],
   properties: {
-    firstName: { type: 'string', maxLength: 18 },
-    middleName: { type: 'string', maxLength: 18 },
-    lastName: { type: 'string', maxLength: 18 },
-    dateOfBirth: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    addrLine1: { type: 'string', maxLength: 30 },
-    city: { type: 'string', maxLength: 22 },
-    state: { type: 'string', maxLength: 2 },
-    zip: { type: 'string', pattern: '^\\d{5}$' },
-    memberId: { type: 'string', pattern: '^\\d{1,13}$' },
+    firstName: field('name'),
+    middleName: field('middleInitial'),
+    lastName: field('name'),
+    dateOfBirth: field('dob', 'wire'),
+    addrLine1: field('homeAddressLine'),
+    city: field('city'),
+    state: field('state'),
+    zip: field('zip'),
+    memberId: field('memberNumber', 'wire'),
   },
 };
 
@@ -47,10 +45,10 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,100}$/;
 
 const digits = (s: string) => s.replace(/\D/g, '');
 
-function requireCaptcha(request: FastifyRequest): void {
+function requireCaptcha(request: FastifyRequest, message: string): void {
   const raw = request.cookies[CAPTCHA_COOKIE];
   const cookie = raw ? request.unsignCookie(raw) : null;
-  if (!cookie?.valid || Number(cookie.value) < Date.now()) throw new HttpError(403, 'Please complete the verification before you submit.');
+  if (!cookie?.valid || Number(cookie.value) < Date.now()) throw new HttpError(403, message);
 }
 
 interface Answer {
@@ -95,11 +93,15 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
   );
 
   app.post('/api/v1/enrollment/enroll', { config: { rateLimit: limits.enroll } }, async (request, reply) => {
-    requireCaptcha(request);
+    const variant = variantOf(request);
+    const { messages } = variant;
+    requireCaptcha(request, messages.captchaRequired);
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new HttpError(400, 'An Idempotency-Key header (16 to 100 letters, digits or dashes) is required.');
     const body = request.body;
-    if (!validateEnrollment(body)) throw new HttpError(400, 'The enrollment is not valid.', { errors: describeErrors(validateEnrollment.errors) });
+    // The variant's wire validator, derived from its step schemas: the same one the browser ran before sending.
+    const wire = (await wireValidators())[variant.id];
+    if (!wire.validate(body)) throw new HttpError(400, messages.enrollmentInvalid, { errors: describeErrors(wire.validate.errors) });
     const payload = body as { ssn: string; firstName: string; lastName: string; dob: string; group: { id: string } };
     // The fingerprint binds a key to one request without keeping personal data in clear (a keyed hash).
     const fingerprint = protection.ssnIndex(JSON.stringify(payload));
@@ -118,13 +120,13 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     }
 
     let answer: Answer;
-    if (earlier.duplicate) answer = { status: 409, body: JSON.stringify({ message: DUPLICATE_ACCOUNT }) };
+    if (earlier.duplicate) answer = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
     else {
       let outcome: Awaited<ReturnType<IdentityProvider['verify']>>;
       try {
         outcome = await identity.verify(payload);
       } catch (e) {
-        if (e instanceof IdentityProviderError) throw new HttpError(502, 'We could not verify your identity right now. Please try again later.');
+        if (e instanceof IdentityProviderError) throw new HttpError(502, messages.identityUnavailable);
         throw e;
       }
       answer = { status: 200, body: outcome };
@@ -147,7 +149,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     if (stored && answer.status === 200 && outcome[0].stored === 0) {
       // Another request for this SSN was stored first (a race past the duplicate check): this one is a duplicate.
       // Until this update lands, a retry with this key reads the accepted answer, which is true of the person.
-      stored = { status: 409, body: JSON.stringify({ message: DUPLICATE_ACCOUNT }) };
+      stored = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
       await db.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, stored.status, stored.body]);
     }
     if (stored) return send(reply, stored);
