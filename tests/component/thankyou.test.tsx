@@ -1,14 +1,19 @@
 // @vitest-environment jsdom
 /** Stage 5 sends the enrollment once, shows 'Verifying Information' while pending, then the outcome. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThankYou } from '../../src/app/pages/ThankYou';
 import { NetworkErrorBanner } from '../../src/app/components/NetworkErrorBanner';
 import { useSiteStatus, useWizard } from '../../src/app/state';
+import { setClock } from '../../src/domain/dates';
+
+// The effective date below is within the schema's window of this day.
+beforeAll(() => setClock(() => new Date('2026-11-22T12:00:00Z')));
+afterAll(() => setClock(() => new Date()));
 
 const payload = {
-  firstName: 'Pat', lastName: 'Doe', ssn: '123-45-6789', dob: '04-15-1970', homePhone: '202-555-0143', email: 'p@example.com', remail: 'p@example.com',
+  firstName: 'Pat', lastName: 'Doe', ssn: '123-45-6789', dob: '04-15-1970', homePhone: '202-555-0143', email: 'p@example.com', remail: 'p@example.com', verificationCode: 'Secret',
   individualEnrollment: true, group: { id: 'DEMO100', coverage: 'I', effectiveDate: '01-01-2026' }, homeAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '22150' },
   useAltMailingAddress: false, mailingAddress: {}, requestAdditionalCard: false, additionalCard: {},
   tos: { accepted: true, requestElectronic: true, firstName: 'Pat', lastName: 'Doe' },
@@ -36,6 +41,7 @@ describe('thank-you stage', () => {
     enrollAnswer = () => new Promise<Response>((resolve) => (answer = resolve));
     const { unmount } = render(<ThankYou />);
     expect(await screen.findByRole('dialog', { name: 'Verifying Information' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(enrollCalls()).toHaveLength(1));
     await act(async () => answer(new Response('success', { status: 200 })));
     expect(await screen.findByText('You will receive an e-mail in 3-5 business days.')).toBeInTheDocument();
     expect(screen.getByText('Your debit card will arrive within 8 business days.')).toBeInTheDocument();
@@ -52,11 +58,19 @@ describe('thank-you stage', () => {
   });
 
   it('shows the mail outcome without electronic delivery', async () => {
-    useWizard.getState().setPayload({ ...payload, tos: { ...payload.tos, requestElectronic: false, requestWelcomeKit: true } });
+    useWizard.getState().setPayload({ ...payload, tos: { ...payload.tos, requestElectronic: false, wantsMailedKit: true, requestWelcomeKit: true } });
     enrollAnswer = async () => new Response('success', { status: 200 });
     render(<ThankYou />);
     expect(await screen.findByText('Your welcome kit will arrive by mail in 5-7 business days.')).toBeInTheDocument();
     expect(screen.getByText('A welcome letter will arrive by post in 7-10 business days.')).toBeInTheDocument();
+  });
+
+  it('sends nothing the wire validator refuses (the server would refuse it too)', async () => {
+    useWizard.getState().setPayload({ ...payload, verificationCode: undefined });
+    enrollAnswer = async () => new Response('success', { status: 200 });
+    render(<ThankYou />);
+    expect(await screen.findByText(/^We Apologize/)).toBeInTheDocument();
+    expect(enrollCalls()).toHaveLength(0);
   });
 
   it.each([
