@@ -9,6 +9,7 @@ import { buildApp, type AppOptions } from '../../src/server/app';
 import { openDatabase } from '../../src/server/database';
 import type { Db } from '../../src/server/db/index';
 import { testConfig } from '../../src/server/testing';
+import { firstOfThisMonth } from '../dates';
 import type { Config } from '../../src/server/config';
 
 export interface TestDb {
@@ -112,7 +113,7 @@ export function enrollment(overrides: Record<string, unknown> = {}, ssnSerial = 
   return {
     firstName: 'Pat', lastName: 'Doe', ssn: `123-45-${ssnSerial}`.replace(/-/g, ''), dob: '1970-04-15', homePhone: '2025550143',
     email: 'pat.doe@example.com', remail: 'pat.doe@example.com', verificationCode: 'Secret', individualEnrollment: true,
-    group: { id: 'DEMO100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: '2026-01-01' },
+    group: { id: 'DEMO100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') },
     homeAddress: { line1: '1 Main St', city: 'Springfield', state: 'VA', zip: '22150' }, useAltMailingAddress: false,
     mailingAddress: { line1: '1 Main St', city: 'Springfield', state: 'VA', zip: '22150' }, requestAdditionalCard: false,
     tos: { accepted: true, requestElectronic: true, requestWelcomeKit: false, firstName: 'Pat', lastName: 'Doe' },

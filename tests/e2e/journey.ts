@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, screenshot } from './harness';
+import { firstOfThisMonth } from '../dates';
 
 export interface Person {
   first: string;
@@ -41,7 +42,7 @@ export async function fillEmployerGroup(page: Page, group = 'demo100'): Promise<
   await page.getByLabel(/group number/i).fill(group);
   await expect.poll(() => page.getByLabel(/employer name/i).inputValue()).toBe('Demo Employer Inc.');
   await page.getByLabel('Individual', { exact: true }).check();
-  await page.getByLabel(/effective date/i).fill('01-01-2026');
+  await page.getByLabel(/effective date/i).fill(firstOfThisMonth('MM-DD-YYYY'));
 }
 
 export async function next(page: Page, heading: string): Promise<void> {

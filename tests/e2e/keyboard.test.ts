@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useServerAndBrowser } from './harness';
 import { PAPERLESS } from './journey';
+import { firstOfThisMonth } from '../dates';
 
 const live = useServerAndBrowser();
 
@@ -75,7 +76,7 @@ async function keyboardJourney(page: Page) {
     await fill(page, /^Group number/, 'DEMO100');
     await expect.poll(() => page.getByLabel(/employer name/i).inputValue()).toBe('Demo Employer Inc.');
     await pressOn(page, /^Individual$/, 'Space');
-    await fill(page, /^HDHP effective date/, '01-01-2026');
+    await fill(page, /^HDHP effective date/, firstOfThisMonth('MM-DD-YYYY'));
     await pressOn(page, /^Next$/, 'Enter');
 
     await stepReady(page, 'Step 2: Additional Cardholder');
