@@ -1,6 +1,6 @@
 /** Keystroke filters and display formats shared by the widgets. */
 
-/** Keeps only the characters the field allows (a regex character class such as "[A-Za-z -]"). */
+/** Keeps only the characters the field allows (a regex character class, from the field's x-ui allowedChars). */
 export function filterChars(value: string, allowedChars: string | undefined): string {
   if (!allowedChars) return value;
   const re = new RegExp(`^${allowedChars}$`);

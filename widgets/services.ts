@@ -7,7 +7,7 @@ export interface Employer {
 export interface WidgetServices {
   /** true when no account holds this SSN. Throws on a network failure. */
   verifySsn: (ssn: string) => Promise<boolean>;
-  /** Throws Error('Employer not found') on 404, Error('Network error') on any other failure. */
+  /** Throws the server's not-found message on 404, Error('Network error') on any other failure. */
   lookupEmployer: (id: string) => Promise<Employer>;
   /** Puts the site in its network-error state. */
   reportError: (message: string) => void;

@@ -46,7 +46,8 @@ export interface Employer {
 
 export async function lookupEmployer(id: string): Promise<Employer> {
   const res = await send(() => fetch(`${BASE}/employer/${encodeURIComponent(id)}`, { cache: 'no-store', credentials: 'include' }));
-  if (res.status === 404) throw new Error('Employer not found');
+  // The server's not-found message (schemas/messages.json).
+  if (res.status === 404) throw new Error(((await res.json()) as { message: string }).message);
   if (!res.ok) throw new Error(NETWORK_ERROR);
   return (await res.json()) as Employer;
 }

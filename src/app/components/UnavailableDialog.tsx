@@ -2,6 +2,7 @@
 import { Modal } from './Modal';
 import { leaveToRoot, useSiteStatus } from '../state';
 import { onUnavailable } from '../../api/client';
+import { variant } from '../variant';
 
 // The API client reports a 503 here; this dialog loads with the wizard, where API calls are made.
 onUnavailable(() => useSiteStatus.setState({ unavailable: true }));
@@ -25,7 +26,7 @@ export function UnavailableDialog() {
         </button>
       }
     >
-      <p>Our enrollment application is currently unavailable, please try at a later time.</p>
+      <p>{variant.messages.unavailable}</p>
     </Modal>
   );
 }
