@@ -13,6 +13,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { startServer, type TestServer } from '../src/server/testing';
 import { launchBrowser } from '../tests/e2e/harness';
+import { firstOfThisMonth } from '../tests/dates';
 
 interface Row {
   what: string;
@@ -80,7 +81,7 @@ async function measureEnroll(server: TestServer): Promise<void> {
   const headers = { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookies.join('; ') };
   const body = (i: number) => ({
     firstName: 'Pat', lastName: 'Doe', ssn: ssnFor(i), dob: '1970-04-15', homePhone: '2025550143', email: 'pat@example.com', remail: 'pat@example.com',
-    verificationCode: 'Secret', individualEnrollment: true, group: { id: 'DEMO100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: '2026-01-01' },
+    verificationCode: 'Secret', individualEnrollment: true, group: { id: 'DEMO100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') },
     homeAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '22150' }, useAltMailingAddress: false,
     mailingAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '22150' }, requestAdditionalCard: false,
     tos: { accepted: true, requestElectronic: true, requestWelcomeKit: false, firstName: 'Pat', lastName: 'Doe' },

@@ -113,7 +113,10 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
       stepLoaders.push(`    ${JSON.stringify(step.id)}: () => Promise.all([import('./${id}/${step.id}.validators'), import('./${id}/${step.id}.json')]).then(([validators, json]) => ({ validateFns: validators.default as unknown as ValidatorFunctions, schema: json.default.schema as unknown as RJSFSchema, uiSchema: json.default.uiSchema as unknown as UiSchema })),`);
     }
     // The wire payload: derived from this variant's steps, checked by the browser before sending and by the server.
-    const messages = mergePatch(standardMessages, readOptional(join(folder, 'messages.json'))) as Record<string, string>;
+    const own = readOptional(join(folder, 'messages.json')) as Record<string, Json>;
+    const unknown = Object.keys(own).filter((k) => !(k in standardMessages));
+    if (unknown.length) throw new Error(`${relative(root, join(folder, 'messages.json'))}: ${unknown.join(', ')} is not a message of schemas/messages.json`);
+    const messages = mergePatch(standardMessages, own) as Record<string, string>;
     const wire = deriveWire([...stepSchemas, wireAdditions], isoFormats, messages.unknownField);
     const ajv = wireAjv();
     writeFileSync(join(out, id, 'wire.json'), JSON.stringify(wire));

@@ -18,6 +18,10 @@ const limits = (s: Schema): string =>
     s.minLength !== undefined && `min ${s.minLength}`,
     s.pattern && `pattern \`${s.pattern}\``,
     s.format && `format ${s.format}`,
+    s['x-mask'] && `typed as ${s['x-mask']}`,
+    s.minAge !== undefined && `age at least ${s.minAge}`,
+    s.maxAge !== undefined && `age at most ${s.maxAge}`,
+    s.withinMonths !== undefined && `within ${s.withinMonths} months of today`,
     s.sameText && `same as ${(s.sameText as { $data: string }).$data}`,
     ...(s.allOf ?? []).map((a) => limits(a)).filter(Boolean),
   ]

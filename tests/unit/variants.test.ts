@@ -66,6 +66,26 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(ws)).toThrow(/zeta: step 'accountholder': \/properties\/pets is an array/);
   });
 
+  it("names a $ref to no definition, and a variant's message that the site does not have", () => {
+    const ws = workspace({ zeta: good('zeta') });
+    mkdirSync(join(ws.variantDirs[1], 'zeta', 'schemas'));
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'schemas', 'accountholder.schema.json'), JSON.stringify({ properties: { employeeNumber: { $ref: 'definitions.schema.json#/definitions/employeeNo' } } }));
+    expect(() => compileAll(ws)).toThrow(/zeta: step 'accountholder': \$ref 'definitions.schema.json#\/definitions\/employeeNo' names no definition/);
+    const ws2 = workspace({ zeta: good('zeta') });
+    writeFileSync(join(ws2.variantDirs[1], 'zeta', 'messages.json'), JSON.stringify({ duplicateAcount: 'typo' }));
+    expect(() => compileAll(ws2)).toThrow(/zeta[/\\]messages\.json: duplicateAcount is not a message of schemas\/messages\.json/);
+  });
+
+  it("patches the site's messages per variant, for widgets and the server", async () => {
+    const ws = workspace({ zeta: good('zeta') });
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'messages.json'), JSON.stringify({ groupNotFound: 'Zeta: no such group.' }));
+    compileAll(ws);
+    const { readFileSync } = await import('node:fs');
+    const index = readFileSync(join(ws.outDir, 'index.ts'), 'utf8');
+    expect(index).toContain('Zeta: no such group.');
+    expect(index).toContain('Number not found. Correct your entry or contact your employer or financial advisor.');
+  });
+
   it('builds the test partner folder with its own message, with no code change', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'variants-'));
     cpSync(join(repo, 'tests/fixtures/variants'), join(dir, 'v'), { recursive: true });
