@@ -1,6 +1,6 @@
 /** Picks the variant whose match rule fits the page address; the fallback variant otherwise. */
 export interface VariantMatch {
-  /** Case-insensitive substrings of the whole page address (host and path). */
+  /** Case-insensitive substrings of the page address's host and path (never its query string or fragment). */
   addressContains?: string[];
 }
 
@@ -11,7 +11,7 @@ export interface VariantLike {
 }
 
 export function resolveVariant<V extends VariantLike>(href: string, variants: readonly V[]): V {
-  const address = href.toLowerCase();
+  const address = href.split(/[?#]/)[0].toLowerCase();
   const hit = variants.find((v) => !v.fallback && (v.match.addressContains ?? []).some((s) => address.includes(s.toLowerCase())));
   const fallback = variants.find((v) => v.fallback);
   if (hit) return hit;

@@ -43,6 +43,10 @@ describe('variant resolution from the page address', () => {
     ['http://aarp.localhost:8080/enrollment', 'aarp'],
     ['https://hsa.example.com/AARP/enrollment', 'aarp'],
     ['https://hsa.example.com/enrollment?x=1', 'standard'],
+    // The query string and fragment never choose a variant (the server picks the variant by the same rule).
+    ['https://hsa.example.com/enrollment?ref=aarp-newsletter', 'standard'],
+    ['https://hsa.example.com/api/v1/enrollment/enroll?aarp', 'standard'],
+    ['https://hsa.example.com/enrollment#aarp', 'standard'],
   ])('%s -> %s', (href, id) => {
     expect(resolveVariant(href, variants).id).toBe(id);
   });
