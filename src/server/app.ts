@@ -16,6 +16,7 @@ import { employerRoutes } from './routes/employer';
 import { enrollmentRoutes } from './routes/enrollment';
 import { pageRoutes } from './routes/pages';
 import { requestAjv, wireValidators } from './validation';
+import { createMetrics, instrument, type Metrics } from './metrics';
 
 export interface AppOptions {
   db: Db;
@@ -26,12 +27,14 @@ export interface AppOptions {
   membership?: MembershipProvider;
   /** Requests per minute per client: [lookups, SSN checks, enrollments]. */
   rateLimits?: [number, number, number];
+  /** Where the metrics are counted (served by main.ts on METRICS_PORT); a fresh registry otherwise. */
+  metrics?: Metrics;
 }
 
 /** Never logged: cookies, tokens, and any request or response body (pino redaction; bodies are not serialised). */
 const REDACT = ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]', 'body', 'req.body', 'payload'];
 
-export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20] }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20], metrics = createMetrics() }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 32 * 1024,
@@ -40,7 +43,9 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
   });
   const protection = dataProtection(config.dataKey);
 
-  installErrorHandling(app);
+  installErrorHandling(app, metrics);
+  instrument(app, metrics);
+  if (db.poolStats) metrics.poolState(db.poolStats);
   // Route inputs are checked with our rules and messages, the ones the browser uses.
   app.setValidatorCompiler(({ schema }) => requestAjv.compile(schema));
   await wireValidators();
@@ -99,6 +104,7 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     membership: membership ?? sandboxMembership(db),
     captcha: captchaService(db, protection.captchaSecret, config.captchaCost),
     limits,
+    metrics,
   });
   await pageRoutes(app, db, config.distDir, config.maintenance);
   return app;

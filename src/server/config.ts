@@ -15,6 +15,9 @@ export interface Config {
   /** Proof-of-work cost of a captcha challenge. */
   captchaCost: number;
   distDir: string;
+  /** The metrics listener's port (off when unset) and address. */
+  metricsPort?: number;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {}
@@ -37,10 +40,15 @@ function readKey(env: NodeJS.ProcessEnv, dataDir: string, warn: (msg: string) =>
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+function portOf(value: string, name: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`${name} must be a port number, not '${value}'`);
+  return port;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: string) => void = console.warn): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not '${env.PORT}'`);
+  const port = portOf(env.PORT ?? '8080', 'PORT');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -52,5 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     production: env.NODE_ENV === 'production',
     captchaCost: Number(env.CAPTCHA_COST ?? 1000),
     distDir: resolve(env.DIST_DIR ?? 'dist'),
+    metricsPort: env.METRICS_PORT ? portOf(env.METRICS_PORT, 'METRICS_PORT') : undefined,
+    metricsHost: env.METRICS_HOST ?? '127.0.0.1',
   };
 }

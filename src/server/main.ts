@@ -2,6 +2,7 @@
 import { loadConfig, ConfigError } from './config';
 import { openDatabase } from './database';
 import { buildApp } from './app';
+import { createMetrics, serveMetrics } from './metrics';
 
 export async function main(): Promise<void> {
   let config;
@@ -15,11 +16,15 @@ export async function main(): Promise<void> {
     throw e;
   }
   const db = await openDatabase(config);
-  const app = await buildApp({ db, config });
+  const metrics = createMetrics();
+  const app = await buildApp({ db, config, metrics });
+  // Metrics on their own port, never the public one; off unless METRICS_PORT is set.
+  const metricsServer = config.metricsPort === undefined ? null : await serveMetrics(metrics, config.metricsPort, config.metricsHost);
   const address = await app.listen({ port: config.port, host: config.host });
   console.log(`HSA enrollment is running on ${address.replace('0.0.0.0', '127.0.0.1')}/enrollment${config.databaseUrl ? '' : ' (embedded database)'}`);
   const stop = async () => {
     await app.close();
+    await metricsServer?.close();
     await db.close();
     process.exit(0);
   };

@@ -10,6 +10,8 @@ export interface Queryable {
 export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The pool's clients (PostgreSQL), for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 }
 
 /** PGlite in a worker thread (the default): the same Db, with database work off the request thread. */
@@ -80,5 +82,6 @@ export async function openPostgres(url: string, schema?: string): Promise<Db> {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

@@ -6,6 +6,7 @@ import { HttpError } from '../errors';
 import { describeErrors, field, variantOf, wireValidators } from '../validation';
 import { IdentityProviderError, type IdentityProvider, type MembershipProvider } from '../identity';
 import { CAPTCHA_COOKIE, CAPTCHA_VALID_MS, type captchaService } from '../captcha';
+import type { Metrics } from '../metrics';
 
 export interface EnrollmentDeps {
   db: Db;
@@ -14,6 +15,7 @@ export interface EnrollmentDeps {
   membership: MembershipProvider;
   captcha: ReturnType<typeof captchaService>;
   limits: { lookup: object; ssn: object; enroll: object };
+  metrics: Metrics;
 }
 
 // Bodies follow the shared definitions: the SSN as typed or as sent, the membership request in its wire shape.
@@ -57,13 +59,14 @@ interface Answer {
   body: string;
 }
 
-function send(reply: FastifyReply, answer: Answer) {
+function send(reply: FastifyReply, answer: Answer, metrics: Metrics) {
   const isText = answer.status === 200;
+  metrics.enrollments.inc({ outcome: isText ? answer.body : answer.status === 409 ? 'duplicate' : String(answer.status) });
   return reply.code(answer.status).type(isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8').send(answer.body);
 }
 
 export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): void {
-  const { db, protection, identity, membership, captcha, limits } = deps;
+  const { db, protection, identity, membership, captcha, limits, metrics } = deps;
 
   app.get('/api/v1/enrollment/csrf-token', { config: { rateLimit: limits.lookup } }, async (_request, reply) => ({ token: reply.generateCsrf() }));
 
@@ -89,6 +92,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     },
     async (request, reply) => {
       const ok = await captcha.verify(request.body.captcha);
+      metrics.captcha.inc({ result: ok ? 'verified' : 'failed' });
       if (ok) reply.setCookie(CAPTCHA_COOKIE, String(Date.now() + CAPTCHA_VALID_MS), { signed: true, httpOnly: true, sameSite: 'strict', path: '/api/v1/enrollment', secure: 'auto' });
       return ok;
     },
@@ -118,7 +122,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     const earlier = rows[0];
     if (earlier.status !== null) {
       if (earlier.request_hash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
-      return send(reply, { status: earlier.status, body: earlier.body ?? '' });
+      return send(reply, { status: earlier.status, body: earlier.body ?? '' }, metrics);
     }
 
     let answer: Answer;
@@ -154,10 +158,10 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       stored = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
       await db.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, stored.status, stored.body]);
     }
-    if (stored) return send(reply, stored);
+    if (stored) return send(reply, stored, metrics);
     // A concurrent request with the same key stored its answer first: answer as it did.
     const twin = (await db.query<Answer & { request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key])).rows[0];
     if (twin.request_hash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
-    return send(reply, twin);
+    return send(reply, twin, metrics);
   });
 }
