@@ -24,7 +24,9 @@ export function FilteredInput(props: FilteredInputProps) {
   const mask = typeof schema['x-mask'] === 'string' ? schema['x-mask'] : undefined;
   const allowed = (options.allowedChars as string | undefined) ?? (mask ? `[0-9${[...new Set(mask.replace(/9/g, ''))].join('').replace(/[\]\\^-]/g, '\\$&')}]` : undefined);
   const formatText = format ?? (mask ? (t: string) => maskDigits(t, mask) : undefined);
+  // One limit drives both the rule and the input's attributes.
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
+  const minLength = typeof schema.minLength === 'number' ? schema.minLength : undefined;
   const text = display ?? (value == null ? '' : String(value));
   const invalid = isShowingErrors(props);
   return (
@@ -41,6 +43,7 @@ export function FilteredInput(props: FilteredInputProps) {
       autoFocus={autofocus}
       placeholder={placeholder || undefined}
       maxLength={maxLength}
+      minLength={minLength}
       inputMode={(options.inputMode ?? (mask ? 'numeric' : undefined)) as InputHTMLAttributes<HTMLInputElement>['inputMode']}
       autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
       aria-invalid={invalid || undefined}

@@ -80,3 +80,21 @@ describe('StepForm (the generic step renderer)', () => {
     await vi.waitFor(() => expect(onNext).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ann', zip: '20049', other: { kept: true } })));
   });
 });
+
+describe('a built step: one limit drives the rule and the input', () => {
+  it("gives the additional cardholder's inputs the schema's limits as maxlength and minlength, and the mask's keypad", async () => {
+    const { stepModules } = await import('../../generated/steps');
+    const step2 = await stepModules.standard.additionalcard();
+    render(<StepForm module={step2} formData={{ requestAdditionalCard: true }} widgets={widgets} onNext={vi.fn()} actions={() => null} />);
+    const last = screen.getByLabelText(/^Last name/);
+    expect(last).toHaveAttribute('maxlength', '18');
+    expect(last).toHaveAttribute('minlength', '3');
+    const step1 = await stepModules.standard.accountholder();
+    render(<StepForm module={step1} formData={{}} widgets={widgets} services={{ messages: {}, verifySsn: async () => true, reportError: () => undefined }} onNext={vi.fn()} actions={() => null} />);
+    const ssn = screen.getByLabelText(/social security/i);
+    expect(ssn).toHaveAttribute('maxlength', '11');
+    expect(ssn).toHaveAttribute('inputmode', 'numeric');
+    await userEvent.type(ssn, '123a456789');
+    expect(ssn).toHaveValue('123-45-6789');
+  });
+});

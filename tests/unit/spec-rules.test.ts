@@ -166,6 +166,8 @@ describe('step 2, additional cardholder', () => {
     [{ firstName: 'Sam', lastName: 'D0e' }, 'additionalCard.lastName', 'Please enter a valid Name.'],
     [{ firstName: 'Sam', middleInitial: 'RS', lastName: 'Doe' }, 'additionalCard.middleInitial', 'No more than 1 chars allowed.'],
     [{ firstName: 'pat', lastName: 'DOE' }, 'additionalCard', 'Please enter the name of the additional cardholder.'],
+    // Spec: a minimum length of 3 for the additional cardholder's last name (the holder's has none).
+    [{ firstName: 'Sam', lastName: 'Li' }, 'additionalCard.lastName', 'Please enter at least 3 letters.'],
   ])('%j -> %s: %s', (c, path, message) => expect(validate(card(c))).toContainEqual({ path, message }));
 });
 
