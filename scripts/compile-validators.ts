@@ -58,6 +58,16 @@ function refuseArrays(schema: Json, where: string, path = ''): void {
   }
 }
 
+/** The standard schemas/<file> with the variant's patch of it, a failed list operation naming the patch file. */
+function patchStandard(file: string, folder: string): Json {
+  const patchFile = join(folder, 'schemas', file);
+  try {
+    return mergePatch(readJson(join(root, 'schemas', file)), readOptional(patchFile));
+  } catch (e) {
+    throw new Error(`${relative(root, patchFile)}: ${(e as Error).message}`);
+  }
+}
+
 export interface CompileTarget {
   /** Folders holding variant folders. */
   variantDirs: string[];
@@ -103,8 +113,8 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
     for (const step of stepList) {
       if (!step.schema) continue;
       const where = `${relative(root, folder)}: step '${step.id}'`;
-      const merged = mergePatch(readJson(join(root, `schemas/${step.schema}.schema.json`)), readOptional(join(folder, `schemas/${step.schema}.schema.json`)));
-      const ui = mergePatch(readJson(join(root, `schemas/${step.schema}.ui.json`)), readOptional(join(folder, `schemas/${step.schema}.ui.json`)));
+      const merged = patchStandard(`${step.schema}.schema.json`, folder);
+      const ui = patchStandard(`${step.schema}.ui.json`, folder);
       const { schema, uiSchema } = liftUi(buildStepSchema(merged, definitions, where), ui as Record<string, Json>);
       refuseArrays(schema, where);
       stepSchemas.push(schema);

@@ -42,15 +42,13 @@ function copyProject(): void {
     match: { addressContains: ['zeta'] },
     brand: { title: 'Zeta HSA Enrollment', bankName: 'Example Bank', logoText: 'Zeta Co-op' },
   });
-  const step1 = JSON.parse(readFileSync(join(root, 'schemas/accountholder.schema.json'), 'utf8'));
+  // Lists are patched item by item, so the standard's own list stays the standard's.
   editJsonNew('variants/zeta/schemas/accountholder.schema.json', {
-    required: [...step1.required, 'employeeNumber'],
+    required: { $append: ['employeeNumber'] },
     properties: { employeeNumber: { type: 'string', title: 'Employee number', maxLength: 8, pattern: '^[A-Z0-9]+$', errorMessage: { pattern: 'Capital letters and digits only.' } } },
     errorMessage: { required: { employeeNumber: 'Employee number is required.' } },
   });
-  const ui = JSON.parse(readFileSync(join(root, 'schemas/accountholder.ui.json'), 'utf8'));
-  ui['ui:options'].sections[0].fields.push('employeeNumber');
-  editJsonNew('variants/zeta/schemas/accountholder.ui.json', { 'ui:options': ui['ui:options'] });
+  editJsonNew('variants/zeta/schemas/accountholder.ui.json', { 'ui:options': { sections: { $patch: { 'Personal Information': { fields: { $append: ['employeeNumber'] } } } } } });
 }
 function editJsonNew(file: string, json: object) {
   writeFileSync(join(dir, file), JSON.stringify(json, null, 2));

@@ -33,6 +33,26 @@ describe('JSON Merge Patch (RFC 7396)', () => {
   });
 });
 
+describe('list operations in a patch (a partner changes one item, not the whole list)', () => {
+  const sections = [{ title: 'A', fields: ['x', 'y'] }, { title: 'B', fields: ['z'] }];
+  it('appends, prepends and removes named items, and patches one item by its title', () => {
+    expect(mergePatch(['a', 'b', 'c'], { $append: ['d'], $prepend: ['z'], $remove: ['b'] })).toEqual(['z', 'a', 'c', 'd']);
+    expect(mergePatch(sections, { $patch: { A: { fields: { $prepend: ['w'] } } } })).toEqual([{ title: 'A', fields: ['w', 'x', 'y'] }, { title: 'B', fields: ['z'] }]);
+    expect(mergePatch({ required: ['a'] }, { required: ['b'] })).toEqual({ required: ['b'] }); // a plain list still replaces
+  });
+  it('names an item the list does not have', () => {
+    expect(() => mergePatch(sections, { $patch: { Personal: {} } })).toThrow("$patch names 'Personal', which the list does not have (it has A, B)");
+    expect(() => mergePatch(['a'], { $remove: ['b'] })).toThrow("$remove names 'b'");
+  });
+  it("keeps a change to the standard's list in a partner that patched it", async () => {
+    const { stepModules } = await import('../../generated/steps');
+    const [standard, aarp] = await Promise.all([stepModules.standard.accountholder(), stepModules.aarp.accountholder()]);
+    expect(aarp.schema.required).toEqual([...(standard.schema.required ?? []), 'aarpNum']);
+    const titles = (m: typeof standard) => (m.uiSchema['ui:options']!.sections as { title?: string }[]).map((s) => s.title);
+    expect(titles(aarp)).toEqual(titles(standard));
+  });
+});
+
 describe('variant resolution from the page address', () => {
   const variants = [
     { id: 'standard', fallback: true, match: {} },
