@@ -15,6 +15,8 @@ export interface Config {
   /** Proof-of-work cost of a captcha challenge. */
   captchaCost: number;
   distDir: string;
+  /** A database statement that has not finished by then fails, and the request answers 503. */
+  dbQueryTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -41,6 +43,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be a port number, not '${env.PORT}'`);
+  const dbQueryTimeoutMs = Number(env.DB_QUERY_TIMEOUT_MS ?? 5000);
+  if (!Number.isInteger(dbQueryTimeoutMs) || dbQueryTimeoutMs < 1) throw new ConfigError('DB_QUERY_TIMEOUT_MS must be a whole number of milliseconds');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -52,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     production: env.NODE_ENV === 'production',
     captchaCost: Number(env.CAPTCHA_COST ?? 1000),
     distDir: resolve(env.DIST_DIR ?? 'dist'),
+    dbQueryTimeoutMs,
   };
 }

@@ -5,8 +5,14 @@ import { openPgliteWorker, openPostgres, type Db } from './db/index';
 import { migrate } from './db/migrate';
 import { seedDemoData } from './db/seed';
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>, opts: { inMemory?: boolean; schema?: string } = {}): Promise<Db> {
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl, opts.schema) : await openPgliteWorker(opts.inMemory ? undefined : join(config.dataDir, 'pglite'));
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'dbQueryTimeoutMs'>>,
+  opts: { inMemory?: boolean; schema?: string } = {},
+): Promise<Db> {
+  const queryTimeoutMs = config.dbQueryTimeoutMs;
+  const db = config.databaseUrl
+    ? await openPostgres(config.databaseUrl, { schema: opts.schema, queryTimeoutMs })
+    : await openPgliteWorker(opts.inMemory ? undefined : join(config.dataDir, 'pglite'), { queryTimeoutMs });
   await migrate(db);
   await seedDemoData(db);
   return db;

@@ -18,6 +18,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     production: false,
     captchaCost: 50,
     distDir: resolve('dist'),
+    dbQueryTimeoutMs: 5000,
     ...overrides,
   };
 }
