@@ -53,6 +53,8 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
   const protection = dataProtection(config.dataKey);
 
   installErrorHandling(app);
+  // The API takes JSON only: any other body is a 415 before it reaches a route.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', (request, reply, done) => {
     headers(request, reply);
     done();

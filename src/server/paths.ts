@@ -3,13 +3,16 @@
 /** The path without the query string, as sent (still percent-encoded): what logs record. */
 export const pathOf = (url: string): string => url.split('?', 1)[0].split('#', 1)[0];
 
-/** Decoded, lower-cased, duplicate slashes and dot segments removed. An undecodable path stays as sent. */
+/** Decoded (repeatedly: a proxy may decode once more), lower-cased, duplicate slashes and dot segments removed.
+ *  An undecodable part stays as sent. */
 export function normalisedPath(url: string): string {
   let path = pathOf(url);
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // a malformed escape: judge the raw path
+  for (let i = 0; i < 3 && path.includes('%'); i++) {
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      break; // a malformed escape: judge what is decoded so far
+    }
   }
   const segments: string[] = [];
   for (const s of path.toLowerCase().replace(/\\/g, '/').split('/')) {
