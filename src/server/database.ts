@@ -1,4 +1,5 @@
 /** Opens the configured database, applies migrations and seeds demo data into an empty one. */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config';
 import { openPgliteWorker, openPostgres, type Db } from './db/index';
@@ -10,6 +11,8 @@ export async function openDatabase(
   opts: { inMemory?: boolean; schema?: string } = {},
 ): Promise<Db> {
   const queryTimeoutMs = config.dbQueryTimeoutMs;
+  // PGlite creates its own folder but not DATA_DIR (which exists only when the development key was written there).
+  if (!config.databaseUrl && !opts.inMemory) mkdirSync(config.dataDir, { recursive: true });
   const db = config.databaseUrl
     ? await openPostgres(config.databaseUrl, { schema: opts.schema, queryTimeoutMs })
     : await openPgliteWorker(opts.inMemory ? undefined : join(config.dataDir, 'pglite'), { queryTimeoutMs });
