@@ -37,7 +37,7 @@ describe('npm start', () => {
     // A stand-in client build, so start does not build one (DIST_DIR is served as it is).
     mkdirSync(join(dir, 'dist'));
     writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
-    const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DIST_DIR: join(dir, 'dist'), HSA_DATA_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DIST_DIR: join(dir, 'dist'), HSA_DATA_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn' };
     delete env.DATABASE_URL;
     // Its own process group, so every process it starts can be looked for afterwards.
     const npm = spawn('npm', ['start'], { cwd: process.cwd(), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
