@@ -26,18 +26,22 @@ const ssnBody = {
   properties: { ssn: { type: 'string', pattern: '^(\\d{3}-\\d{2}-\\d{4}|\\d{9})$' } },
 };
 
+// Checked before the database sees them: text without control characters (PostgreSQL refuses NUL), and a date of
+// birth that is a real calendar day (format 'date') in years the database and the sandbox register can hold.
+const text = (maxLength: number) => ({ type: 'string', maxLength, pattern: '^[^\\x00-\\x1f\\x7f]*$' });
+
 const membershipBody = {
   type: 'object',
   additionalProperties: false,
   required: ['firstName', 'lastName', 'dateOfBirth', 'addrLine1', 'city', 'state', 'zip'],
   properties: {
-    firstName: { type: 'string', maxLength: 18 },
-    middleName: { type: 'string', maxLength: 18 },
-    lastName: { type: 'string', maxLength: 18 },
-    dateOfBirth: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    addrLine1: { type: 'string', maxLength: 30 },
-    city: { type: 'string', maxLength: 22 },
-    state: { type: 'string', maxLength: 2 },
+    firstName: text(18),
+    middleName: text(18),
+    lastName: text(18),
+    dateOfBirth: { type: 'string', format: 'date', pattern: '^(19|20)\\d{2}-\\d{2}-\\d{2}$' },
+    addrLine1: text(30),
+    city: text(22),
+    state: text(2),
     zip: { type: 'string', pattern: '^\\d{5}$' },
     memberId: { type: 'string', pattern: '^\\d{1,13}$' },
   },
