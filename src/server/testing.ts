@@ -46,7 +46,7 @@ export async function startServer(
   opts: { config?: Partial<Config>; /** the embedded database on disk (in config.dataDir), as in production */ onDisk?: boolean } & Partial<Pick<AppOptions, 'identity' | 'membership' | 'rateLimits'>> = {},
 ): Promise<TestServer> {
   const config = testConfig(opts.config);
-  const db = await openDatabase({ dataDir: config.dataDir }, { inMemory: !opts.onDisk });
+  const db = await openDatabase({ dataDir: config.dataDir, dbQueryTimeoutMs: config.dbQueryTimeoutMs }, { inMemory: !opts.onDisk });
   const logs = captureLogs();
   const app = await buildApp({ db, config, logStream: logs.stream, identity: opts.identity, membership: opts.membership, rateLimits: opts.rateLimits ?? [10_000, 10_000, 10_000] });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
