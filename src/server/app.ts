@@ -28,7 +28,7 @@ export interface AppOptions {
   membership?: MembershipProvider;
   /** Requests per minute per client: [lookups, SSN checks, enrollments]. */
   rateLimits?: [number, number, number];
-  /** Prune expired records at start and hourly (off in tests that count them). */
+  /** Prune expired records when ready and hourly (default on; off where a test schedules its own). */
   retention?: boolean;
 }
 
