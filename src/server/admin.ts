@@ -2,15 +2,19 @@
  * Operations: npm run admin -- <verb> [file]
  *   import-groups <file.csv>     employer groups: id,name,status[,maint_fee,waive_balance,is_aarp,is_msa,is_oc]
  *   import-members <file.csv>    membership register: member_id,first_name,last_name,birth_date,zip[,active]
- *   export-enrollments [file]    enrollments as JSON Lines, decrypted, for the bank's core system (stdout by default)
+ *   export-enrollments [file]    enrollments as JSON Lines, decrypted, for the bank's core system (stdout by default;
+ *                                a file is always left with mode 0600, even one that existed)
+ *   prune                        deletes idempotency keys and used captchas past their useful life (the server does
+ *                                this at start-up and hourly)
  * Every row is checked first; one bad row imports nothing. Uses the same configuration as the server.
  */
-import { createWriteStream, readFileSync } from 'node:fs';
+import { createWriteStream, fchmodSync, openSync, readFileSync, type WriteStream } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { loadConfig } from './config';
 import { openDatabase } from './database';
 import { dataProtection } from './crypto';
-import type { Db } from './db/index';
+import { prune } from './retention';
+import type { Db, Queryable } from './db/index';
 
 type Row = Record<string, string>;
 type Check = (row: Row) => string | null;
@@ -19,62 +23,128 @@ const required = (cols: string[]): Check => (row) => {
   const missing = cols.filter((c) => !row[c]?.trim());
   return missing.length ? `missing ${missing.join(', ')}` : null;
 };
-const matches = (col: string, re: RegExp, what: string): Check => (row) => (row[col] === undefined || row[col] === '' || re.test(row[col]) ? null : `${col} must be ${what}`);
-const bool = (v: string | undefined) => /^(1|true|yes|y)$/i.test(v ?? '');
+const present = (v: string | undefined): v is string => v !== undefined && v !== '';
+const matches = (col: string, re: RegExp, what: string): Check => (row) => (!present(row[col]) || re.test(row[col]) ? null : `${col} must be ${what}`);
+const TRUE = /^(1|true|yes|y)$/i;
+const BOOLEAN = /^(1|0|true|false|yes|no|y|n)$/i;
+const bool = (v: string | undefined) => TRUE.test(v ?? '');
+const booleans = (cols: string[]): Check[] => cols.map((c) => matches(c, BOOLEAN, 'true or false (also 1/0, yes/no, y/n)'));
+const amount = (col: string, digits: number): Check => matches(col, new RegExp(`^\\d{1,${digits}}(\\.\\d{1,2})?$`), `an amount below ${'1'.padEnd(digits + 1, '0')}`);
+/** A real calendar day (not 1958-02-30) between 1900 and this year. */
+const calendarDate = (col: string): Check => (row) => {
+  const v = row[col];
+  if (!present(v)) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  const d = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])) : null;
+  const real = m && d && d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3] && +m[1] >= 1900 && d.getTime() <= Date.now();
+  return real ? null : `${col} must be a date as YYYY-MM-DD, from 1900 to today`;
+};
 
 export class AdminError extends Error {}
 
-function readCsv(file: string, checks: Check[]): Row[] {
+/** Text fit for a terminal: control and bidirectional-override characters shown as escapes, never raw. */
+export const printable = (s: string) =>
+  s.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffd]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).slice(0, 300);
+
+/** The file as UTF-8 text, or an error that names it and shows none of its bytes. */
+function readText(file: string): string {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw new AdminError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new AdminError(`${file}: not a UTF-8 text file; a CSV file is expected`);
+  }
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text)) throw new AdminError(`${file}: contains control characters; a CSV text file is expected`);
+  return text;
+}
+
+function readCsv(file: string, checks: Check[], key: { col: string; normalise: (v: string) => string }): Row[] {
   let rows: Row[];
   try {
-    rows = parse(readFileSync(file, 'utf8'), { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, trim: true }) as Row[];
+    rows = parse(readText(file), { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, trim: true }) as Row[];
   } catch (e) {
-    throw new AdminError(`${file}: ${(e as Error).message}`);
+    if (e instanceof AdminError) throw e;
+    throw new AdminError(`${file}: ${printable((e as Error).message)}`);
   }
   const problems = rows.flatMap((row, i) => checks.map((c) => c(row)).filter(Boolean).map((p) => `${file}, row ${i + 2}: ${p}`));
+  // One id twice in a file would import the last and count both: refuse it.
+  const seen = new Map<string, number>();
+  rows.forEach((row, i) => {
+    if (!present(row[key.col])) return;
+    const id = key.normalise(row[key.col]);
+    const first = seen.get(id);
+    if (first !== undefined) problems.push(`${file}, row ${i + 2}: ${key.col} repeats row ${first}`);
+    else seen.set(id, i + 2);
+  });
   if (problems.length) throw new AdminError(`nothing imported:\n${problems.join('\n')}`);
   return rows;
 }
 
-export async function importGroups(db: Db, file: string): Promise<number> {
-  const rows = readCsv(file, [
-    required(['id', 'name', 'status']),
-    matches('id', /^[A-Za-z0-9]{1,9}$/, '1 to 9 letters or digits'),
-    matches('status', /^(active|inactive)$/i, "'active' or 'inactive'"),
-    matches('maint_fee', /^\d+(\.\d{1,2})?$/, 'an amount'),
-    matches('waive_balance', /^\d+(\.\d{1,2})?$/, 'an amount'),
-  ]);
+/** Writes every row in one transaction; an error the database raises names the file and row, and imports nothing. */
+async function writeRows(db: Db, file: string, rows: Row[], write: (tx: Queryable, row: Row) => Promise<unknown>): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const r of rows) {
-      await tx.query(
+    for (const [i, row] of rows.entries()) {
+      try {
+        await write(tx, row);
+      } catch (e) {
+        const err = e as { message?: string; code?: string };
+        throw new AdminError(`nothing imported:\n${file}, row ${i + 2}: the database refused it: ${printable(err.message ?? 'error')}${err.code ? ` (${err.code})` : ''}`);
+      }
+    }
+  });
+}
+
+export async function importGroups(db: Db, file: string): Promise<number> {
+  const rows = readCsv(
+    file,
+    [
+      required(['id', 'name', 'status']),
+      matches('id', /^[A-Za-z0-9]{1,9}$/, '1 to 9 letters or digits'),
+      matches('status', /^(active|inactive)$/i, "'active' or 'inactive'"),
+      amount('maint_fee', 6),
+      amount('waive_balance', 10),
+      ...booleans(['is_aarp', 'is_msa', 'is_oc']),
+    ],
+    { col: 'id', normalise: (v) => v.toUpperCase() },
+  );
+  await writeRows(db, file, rows, (tx, r) =>
+      tx.query(
         `INSERT INTO employer_groups (id, name, status, maint_fee, waive_balance, is_aarp, is_msa, is_oc)
          VALUES ($1, $2, $3, coalesce($4::numeric, 3.95), coalesce($5::numeric, 5000), $6, $7, $8)
          ON CONFLICT (id) DO UPDATE SET name = excluded.name, status = excluded.status, maint_fee = excluded.maint_fee,
            waive_balance = excluded.waive_balance, is_aarp = excluded.is_aarp, is_msa = excluded.is_msa, is_oc = excluded.is_oc`,
         [r.id.toUpperCase(), r.name, r.status.toLowerCase(), r.maint_fee || null, r.waive_balance || null, bool(r.is_aarp), bool(r.is_msa), bool(r.is_oc)],
-      );
-    }
-  });
+      ),
+  );
   return rows.length;
 }
 
 export async function importMembers(db: Db, file: string): Promise<number> {
-  const rows = readCsv(file, [
-    required(['member_id', 'first_name', 'last_name', 'birth_date', 'zip']),
-    matches('member_id', /^\d{10}$/, '10 digits'),
-    matches('birth_date', /^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD'),
-    matches('zip', /^\d{5}$/, '5 digits'),
-  ]);
-  await db.transaction(async (tx) => {
-    for (const r of rows) {
-      await tx.query(
+  const rows = readCsv(
+    file,
+    [
+      required(['member_id', 'first_name', 'last_name', 'birth_date', 'zip']),
+      matches('member_id', /^\d{10}$/, '10 digits'),
+      calendarDate('birth_date'),
+      matches('zip', /^\d{5}$/, '5 digits'),
+      ...booleans(['active']),
+    ],
+    { col: 'member_id', normalise: (v) => v },
+  );
+  await writeRows(db, file, rows, (tx, r) =>
+      tx.query(
         `INSERT INTO members (member_id, first_name, last_name, birth_date, zip, active) VALUES ($1, $2, $3, $4::date, $5, $6)
          ON CONFLICT (member_id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
            birth_date = excluded.birth_date, zip = excluded.zip, active = excluded.active`,
         [r.member_id, r.first_name, r.last_name, r.birth_date, r.zip, r.active === undefined || r.active === '' ? true : bool(r.active)],
-      );
-    }
-  });
+      ),
+  );
   return rows.length;
 }
 
@@ -85,7 +155,24 @@ export async function exportEnrollments(db: Db, key: Buffer, write: (line: strin
   return rows.length;
 }
 
-async function run(argv: string[]): Promise<void> {
+/** A file only its owner can read, created or replaced: an existing file keeps its mode on open, so the mode is set
+ *  before a byte is written. */
+export function openPrivateFile(file: string): WriteStream {
+  const fd = openSync(file, 'w', 0o600);
+  fchmodSync(fd, 0o600);
+  return createWriteStream('', { fd });
+}
+
+export async function exportEnrollmentsToFile(db: Db, key: Buffer, file: string): Promise<number> {
+  const out = openPrivateFile(file);
+  try {
+    return await exportEnrollments(db, key, (line) => out.write(line));
+  } finally {
+    await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
+  }
+}
+
+export async function runAdmin(argv: string[]): Promise<void> {
   const [verb, file] = argv;
   const config = loadConfig(process.env, (m) => console.error(m));
   const db = await openDatabase(config);
@@ -93,19 +180,20 @@ async function run(argv: string[]): Promise<void> {
     if (verb === 'import-groups' && file) console.error(`imported ${await importGroups(db, file)} groups`);
     else if (verb === 'import-members' && file) console.error(`imported ${await importMembers(db, file)} members`);
     else if (verb === 'export-enrollments') {
-      const out = file ? createWriteStream(file, { mode: 0o600 }) : process.stdout;
-      const n = await exportEnrollments(db, config.dataKey, (line) => out.write(line));
-      if (file) await new Promise<void>((resolve) => (out as ReturnType<typeof createWriteStream>).end(resolve));
+      const n = file ? await exportEnrollmentsToFile(db, config.dataKey, file) : await exportEnrollments(db, config.dataKey, (line) => process.stdout.write(line));
       console.error(`exported ${n} enrollments`);
-    } else throw new AdminError('usage: npm run admin -- import-groups <file.csv> | import-members <file.csv> | export-enrollments [file.jsonl]');
+    } else if (verb === 'prune') {
+      const pruned = await prune(db);
+      console.error(`pruned ${pruned.idempotencyKeys} idempotency keys and ${pruned.usedCaptchas} used captchas`);
+    } else throw new AdminError('usage: npm run admin -- import-groups <file.csv> | import-members <file.csv> | export-enrollments [file.jsonl] | prune');
   } finally {
     await db.close();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  run(process.argv.slice(2)).catch((e: Error) => {
-    console.error(e instanceof AdminError ? e.message : `admin failed: ${e.message}`);
+  runAdmin(process.argv.slice(2)).catch((e: Error) => {
+    console.error(e instanceof AdminError ? e.message : `admin failed: ${printable(e.message)}`);
     process.exit(1);
   });
 }

@@ -2,13 +2,16 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { dataProtection } from './crypto';
-import { installErrorHandling } from './errors';
+import { frameworkErrorHandler, installErrorHandling } from './errors';
+import { securityHeaders } from './http-headers';
+import { guardApiRoutes } from './api-guard';
+import { requestSerializer } from './request-log';
+import { scheduleRetention } from './retention';
 import { sandboxIdentity, type IdentityProvider, type MembershipProvider } from './identity';
 import { sandboxMembership } from './membership';
 import { captchaService } from './captcha';
@@ -29,17 +32,26 @@ export interface AppOptions {
   rateLimits?: [number, number, number];
   /** Where the metrics are counted (served by main.ts on METRICS_PORT); a fresh registry otherwise. */
   metrics?: Metrics;
+  /** Prune expired records when ready and hourly (default on; off where a test schedules its own). */
+  retention?: boolean;
 }
 
 /** Never logged: cookies, tokens, and any request or response body (pino redaction; bodies are not serialised). */
 const REDACT = ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]', 'body', 'req.body', 'payload'];
 
-export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20], metrics = createMetrics() }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20], metrics = createMetrics(), retention = true }: AppOptions): Promise<FastifyInstance> {
+  const headers = securityHeaders(config.production);
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: { req: requestSerializer },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     bodyLimit: 32 * 1024,
     trustProxy: true,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler(headers),
   });
   const protection = dataProtection(config.dataKey);
 
@@ -49,25 +61,11 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
   // Route inputs are checked with our rules and messages, the ones the browser uses.
   app.setValidatorCompiler(({ schema }) => requestAjv.compile(schema));
   await wireValidators();
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // The captcha widget injects its own styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: config.production ? [] : null,
-      },
-    },
-    hsts: { maxAge: 63072000, includeSubDomains: true },
-    crossOriginEmbedderPolicy: false,
+  // The API takes JSON only: any other body is a 415 before it reaches a route.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', (request, reply, done) => {
+    headers(request, reply);
+    done();
   });
   await app.register(cookie, { secret: protection.cookieSecret });
   await app.register(csrf, {
@@ -75,21 +73,18 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
   });
   await app.register(rateLimit, { global: false });
-
-  // Every POST to the API carries the CSRF token; every API answer is private and not cached.
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    reply.header('cache-control', 'no-store');
-    if (request.method === 'POST') await new Promise<void>((resolve, reject) => app.csrfProtection(request, reply, (err?: Error) => (err ? reject(err) : resolve())));
-  });
+  // Every state-changing API request carries the CSRF token; every API answer is private and not cached.
+  guardApiRoutes(app);
+  if (retention) scheduleRetention(app, db);
 
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
   const limits = { lookup: perMinute(rateLimits[0]), ssn: perMinute(rateLimits[1]), enroll: perMinute(rateLimits[2]) };
 
   app.get('/healthz', async () => ({ status: 'ok' }));
+  // Ready when the tables every request reads answer within the query timeout (a held lock makes it not ready).
   app.get('/readyz', async (_request, reply) => {
     try {
-      await db.query('SELECT 1');
+      await db.query('SELECT (SELECT 1 FROM employer_groups LIMIT 1), (SELECT 1 FROM enrollments LIMIT 1), (SELECT 1 FROM idempotency_keys LIMIT 1)');
       return { status: 'ready' };
     } catch {
       return reply.code(503).send({ status: 'database unavailable' });

@@ -18,6 +18,8 @@ export interface Config {
   /** The metrics listener's port (off when unset) and address. */
   metricsPort?: number;
   metricsHost: string;
+  /** A database statement that has not finished by then fails, and the request answers 503. */
+  dbQueryTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -49,6 +51,8 @@ function portOf(value: string, name: string): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: string) => void = console.warn): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const port = portOf(env.PORT ?? '8080', 'PORT');
+  const dbQueryTimeoutMs = Number(env.DB_QUERY_TIMEOUT_MS ?? 5000);
+  if (!Number.isInteger(dbQueryTimeoutMs) || dbQueryTimeoutMs < 1) throw new ConfigError('DB_QUERY_TIMEOUT_MS must be a whole number of milliseconds');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -62,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     metricsPort: env.METRICS_PORT ? portOf(env.METRICS_PORT, 'METRICS_PORT') : undefined,
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
+    dbQueryTimeoutMs,
   };
 }

@@ -1,5 +1,8 @@
-/** Every error becomes a clear answer with a status and a message: never a stack trace, never input echoed. */
-import type { FastifyError, FastifyInstance } from 'fastify';
+/** Every error becomes a clear answer with a status and a message: never a stack trace, never input echoed, never
+ *  the framework's own error code; with the security headers and `no-store` of every other answer. */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from './db/unavailable';
+import { isApiPath } from './paths';
 import type { Metrics } from './metrics';
 
 export const UNAVAILABLE = 'Our enrollment application is currently unavailable, please try at a later time.';
@@ -14,29 +17,47 @@ export class HttpError extends Error {
   }
 }
 
-const DB_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08006', '08001', '08004']);
+/** The page a browser gets when the database is down on a page route (the fee page). */
+const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><title>We Apologize</title><main><h1>We Apologize</h1><p>${UNAVAILABLE}</p></main></html>`;
 
-function isDatabaseDown(e: unknown): boolean {
-  const err = e as { code?: string; message?: string };
-  return (err.code !== undefined && DB_DOWN.has(err.code)) || /timeout exceeded when trying to connect|Connection terminated|PGlite is closed/i.test(err.message ?? '');
+/** Fastify's 4xx codes, told in our words; anything else is 'The request is not valid.'. */
+function clientErrorMessage(error: FastifyError): string {
+  const code = error.code ?? '';
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request is too large.';
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Send JSON.';
+  if (code.startsWith('FST_CSRF')) return 'Your session has expired. Reload the page.';
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && /JSON/i.test(error.message))) return 'The request body is not valid JSON.';
+  return 'The request is not valid.';
 }
 
 export function installErrorHandling(app: FastifyInstance, metrics?: Metrics): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Errors are never cached, whatever the route.
+    reply.header('cache-control', 'no-store');
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
     if (error.validation) return reply.code(400).send({ message: 'The request is not valid.', errors: error.validation.map((v) => ({ path: v.instancePath || '/', message: v.message })) });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const message =
-        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request is too large.' : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Send JSON.' : error.code?.startsWith('FST_CSRF') ? 'Your session has expired. Reload the page.' : /JSON/i.test(error.message) ? 'The request body is not valid JSON.' : 'The request is not valid.';
-      return reply.code(error.statusCode).send({ message });
-    }
-    if (isDatabaseDown(error)) {
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ message: clientErrorMessage(error) });
+    if (isDatabaseUnavailable(error)) {
       metrics?.databaseErrors.inc({ kind: 'unavailable' });
       request.log.error({ code: (error as { code?: string }).code }, 'database unavailable');
+      if (!isApiPath(request.url)) return reply.code(503).type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE);
       return reply.code(503).send({ message: UNAVAILABLE });
     }
     metrics?.databaseErrors.inc({ kind: (error as { code?: string }).code?.match(/^[0-9A-Z]{5}$/) ? 'query' : 'other' });
     request.log.error({ err: { type: error.name, code: error.code } }, 'unhandled error');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again later.' });
   });
+}
+
+/** Fastify's errors raised before routing (a malformed escape, a parameter past its length), which bypass hooks:
+ *  `applyHeaders` gives them the headers the hooks would have. Pass as the `frameworkErrors` option. */
+export function frameworkErrorHandler(applyHeaders: (request: FastifyRequest, reply: FastifyReply) => void) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    applyHeaders(request, reply);
+    reply.header('cache-control', 'no-store');
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ message: 'The address is too long.' });
+    if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: 'The address is not valid.' });
+    request.log.error({ err: { type: error.name, code: error.code } }, 'framework error');
+    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again later.' });
+  };
 }

@@ -22,11 +22,16 @@ export async function main(): Promise<void> {
   const metricsServer = config.metricsPort === undefined ? null : await serveMetrics(metrics, config.metricsPort, config.metricsHost);
   const address = await app.listen({ port: config.port, host: config.host });
   console.log(`HSA enrollment is running on ${address.replace('0.0.0.0', '127.0.0.1')}/enrollment${config.databaseUrl ? '' : ' (embedded database)'}`);
-  const stop = async () => {
-    await app.close();
-    await metricsServer?.close();
-    await db.close();
-    process.exit(0);
+  // Stop taking connections, let requests in flight finish, close the database, exit.
+  const stop = async (signal: NodeJS.Signals) => {
+    app.log.info({ signal }, 'stopping');
+    try {
+      await app.close();
+      await metricsServer?.close();
+      await db.close();
+    } finally {
+      process.exit(0);
+    }
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -19,6 +19,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     captchaCost: 50,
     distDir: resolve('dist'),
     metricsHost: '127.0.0.1',
+    dbQueryTimeoutMs: 5000,
     ...overrides,
   };
 }
@@ -46,7 +47,7 @@ export async function startServer(
   opts: { config?: Partial<Config>; /** the embedded database on disk (in config.dataDir), as in production */ onDisk?: boolean } & Partial<Pick<AppOptions, 'identity' | 'membership' | 'rateLimits'>> = {},
 ): Promise<TestServer> {
   const config = testConfig(opts.config);
-  const db = await openDatabase({ dataDir: config.dataDir }, { inMemory: !opts.onDisk });
+  const db = await openDatabase({ dataDir: config.dataDir, dbQueryTimeoutMs: config.dbQueryTimeoutMs }, { inMemory: !opts.onDisk });
   const logs = captureLogs();
   const app = await buildApp({ db, config, logStream: logs.stream, identity: opts.identity, membership: opts.membership, rateLimits: opts.rateLimits ?? [10_000, 10_000, 10_000] });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

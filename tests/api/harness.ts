@@ -70,6 +70,12 @@ export class Client {
     return res;
   }
 
+  /** Sets a cookie as the server would have (e.g. a signed captcha grant, without a database to earn it). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+    return this;
+  }
+
   get cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
@@ -119,6 +125,21 @@ export function enrollment(overrides: Record<string, unknown> = {}, ssnSerial = 
     tos: { accepted: true, requestElectronic: true, requestWelcomeKit: false, firstName: 'Pat', lastName: 'Doe' },
     ...overrides,
   };
+}
+
+/** A request on the wire, path byte for byte as given (inject would normalise it), against a listening app. */
+export async function rawRequest(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string) {
+  const { request } = await import('node:http');
+  const url = new URL(base);
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method, path, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
 export const DUPLICATE =

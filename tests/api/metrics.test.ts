@@ -25,7 +25,7 @@ describe.each(databases)('metrics on $name', (database) => {
   });
 
   const scrape = async () => {
-    const address = metricsServer.addresses()[0];
+    const address = metricsServer.addresses()[0] as { port: number };
     return (await fetch(`http://127.0.0.1:${address.port}/metrics`)).text();
   };
 

@@ -2,6 +2,21 @@
  *  pglite-worker.mjs), a PostgreSQL server with DATABASE_URL. */
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { DatabaseUnavailableError } from './unavailable';
+
+export const DEFAULT_QUERY_TIMEOUT_MS = 5000;
+
+export interface DbOptions {
+  /** A statement that has not finished by then fails, as 'database unavailable' (DB_QUERY_TIMEOUT_MS). */
+  queryTimeoutMs?: number;
+}
+
+export interface PostgresOptions extends DbOptions {
+  schema?: string;
+  /** Connections in the pool, and how long a request waits for one before the database counts as unavailable. */
+  poolSize?: number;
+  connectTimeoutMs?: number;
+}
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -15,9 +30,10 @@ export interface Db extends Queryable {
 }
 
 /** PGlite in a worker thread (the default): the same Db, with database work off the request thread. */
-export async function openPgliteWorker(dataDir?: string): Promise<Db> {
+export async function openPgliteWorker(dataDir?: string, { queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS }: DbOptions = {}): Promise<Db> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData: { dataDir } });
   const pending = new Map<number, { resolve: (rows: never[]) => void; reject: (e: Error) => void }>();
+  let closed = false;
   let nextId = 1;
   await new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
@@ -30,12 +46,29 @@ export async function openPgliteWorker(dataDir?: string): Promise<Db> {
     if (m.error) p.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
     else p.resolve(m.rows ?? []);
   });
-  let closed = false;
+  // A worker that dies takes the database with it: fail what waits, and everything after.
+  const gone = () => {
+    closed = true;
+    for (const p of pending.values()) p.reject(new DatabaseUnavailableError('PGlite is closed'));
+    pending.clear();
+  };
+  worker.on('error', gone);
+  worker.on('exit', gone);
   const send = (op: string, extra: { sql?: string; params?: unknown[]; tx?: number } = {}) => {
-    if (closed) return Promise.reject(new Error('PGlite is closed'));
+    if (closed) return Promise.reject(new DatabaseUnavailableError('PGlite is closed'));
     const id = nextId++;
     return new Promise<never[]>((resolve, reject) => {
-      pending.set(id, { resolve, reject });
+      // PGlite has no statement timeout of its own: the caller stops waiting (the statement still runs, and the
+      // queue behind it times out too, so a stuck engine answers 503 rather than hanging every request).
+      const timer = op === 'close' ? undefined : setTimeout(() => {
+        pending.delete(id);
+        reject(new DatabaseUnavailableError(`query timed out after ${queryTimeoutMs} ms`, '57014'));
+      }, queryTimeoutMs);
+      const done = <T>(f: (v: T) => void) => (v: T) => {
+        clearTimeout(timer);
+        f(v);
+      };
+      pending.set(id, { resolve: done(resolve), reject: done(reject) });
       worker.postMessage({ id, op, ...extra });
     });
   };
@@ -62,8 +95,17 @@ export async function openPgliteWorker(dataDir?: string): Promise<Db> {
   };
 }
 
-export async function openPostgres(url: string, schema?: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 3000, ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+export async function openPostgres(url: string, { schema, queryTimeoutMs = DEFAULT_QUERY_TIMEOUT_MS, poolSize = 10, connectTimeoutMs = 3000 }: PostgresOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // The server cancels a statement past the limit (57014), waits for locks included; the client gives up a
+    // little later should the server itself not answer.
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + 1000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries report their own
   return {
     query: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),

@@ -26,6 +26,7 @@ const ssnBody = {
   properties: { ssn: { anyOf: [field('ssn'), field('ssn', 'wire')] } },
 };
 
+
 const membershipBody = {
   type: 'object',
   additionalProperties: false,

@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from '../db/index';
 import { feeData } from '../fees';
+import { UNAVAILABLE } from '../errors';
+import { isApiPath, normalisedPath } from '../paths';
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -23,8 +25,8 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
 
   if (maintenance) {
     app.addHook('onRequest', async (request, reply) => {
-      const path = request.url.split('?')[0];
-      if (path.startsWith('/api/')) return reply.code(503).send({ message: 'Our enrollment application is currently unavailable, please try at a later time.' });
+      const path = normalisedPath(request.url);
+      if (isApiPath(request.url)) return reply.code(503).header('cache-control', 'no-store').send({ message: UNAVAILABLE });
       if (path !== '/splash' && !path.startsWith('/assets/') && !['/healthz', '/readyz'].includes(path)) return reply.redirect('/splash', 302);
     });
   }
@@ -42,7 +44,8 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
   app.get<{ Params: { group: string } }>('/feeschedule/:group/:param2', async (request, reply) => feePage(request.params.group, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.code(404).send({ message: 'Not found.' });
+    // Any spelling of an API path gets JSON; nothing of the address is echoed.
+    if (isApiPath(request.url)) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
     return page(reply, index, 404);
   });
 }

@@ -1,0 +1,42 @@
+/** Retention: records kept only as long as they do their job, deleted at start-up, hourly, and by `admin prune`. */
+import type { FastifyInstance } from 'fastify';
+import type { Queryable } from './db/index';
+import { CHALLENGE_TTL_MS } from './captcha';
+
+/** An Idempotency-Key answers repeats of one enrollment (a reload, a double click, a retry) for a day. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A used captcha is remembered until its challenge has expired: after that the solution is refused anyway. */
+export const USED_CAPTCHA_TTL_MS = CHALLENGE_TTL_MS;
+export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface Pruned {
+  idempotencyKeys: number;
+  usedCaptchas: number;
+}
+
+export async function prune(db: Queryable): Promise<Pruned> {
+  const count = async (sql: string, ms: number) => (await db.query(`${sql} RETURNING 1`, [`${ms} milliseconds`])).rows.length;
+  return {
+    idempotencyKeys: await count('DELETE FROM idempotency_keys WHERE created_at < now() - $1::interval', IDEMPOTENCY_KEY_TTL_MS),
+    usedCaptchas: await count('DELETE FROM used_captchas WHERE used_at < now() - $1::interval', USED_CAPTCHA_TTL_MS),
+  };
+}
+
+/** Prunes when the server is ready and then every `intervalMs` on a timer that never keeps the process alive. */
+export function scheduleRetention(app: FastifyInstance, db: Queryable, intervalMs = RETENTION_INTERVAL_MS): void {
+  const run = async () => {
+    try {
+      app.log.info({ pruned: await prune(db) }, 'retention');
+    } catch (e) {
+      // The next run tries again; a database that is down is reported by /readyz and the routes.
+      app.log.warn({ err: { code: (e as { code?: string }).code } }, 'retention failed');
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await run();
+    timer = setInterval(run, intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,61 @@
+// @vitest-environment node
+/** `npm start`, as the README runs it, stops on SIGTERM and SIGINT: the server drains, closes its port and exits,
+ *  and no process of it is left behind (npm used to exit while the server kept serving as an orphan). */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+
+/** Whether any process of the group is still alive. */
+const groupAlive = (pgid: number) => {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function until(check: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) if (await check()) return true;
+  return check();
+}
+
+describe('npm start', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops on %s: the port closes and no process remains', async (signal) => {
+    const dir = mkdtempSync(join(tmpdir(), 'start-'));
+    // A stand-in client build, so start does not build one (DIST_DIR is served as it is).
+    mkdirSync(join(dir, 'dist'));
+    writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><div id="root"></div>');
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), DIST_DIR: join(dir, 'dist'), HSA_DATA_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    // Its own process group, so every process it starts can be looked for afterwards.
+    const npm = spawn('npm', ['start'], { cwd: process.cwd(), env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    npm.stdout.on('data', (c) => (output += c));
+    npm.stderr.on('data', (c) => (output += c));
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    try {
+      expect(await until(() => /running on http:\/\/127\.0\.0\.1:\d+/.test(output), 30_000), output).toBe(true);
+      const port = Number(/running on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)![1]);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+      npm.kill(signal);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      expect(await until(async () => !(await portOpen(port)), 10_000), 'the port still answers').toBe(true);
+      expect(await until(() => !groupAlive(npm.pid!), 10_000), 'a process of npm start is still running').toBe(true);
+    } finally {
+      if (groupAlive(npm.pid!)) process.kill(-npm.pid!, 'SIGKILL');
+    }
+  }, 60_000);
+});
