@@ -1,5 +1,5 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
@@ -19,9 +19,9 @@ export interface StepFormProps {
   formData: Data;
   widgets: RegistryWidgetsType;
   services?: Record<string, unknown>;
-  /** Called with valid data when no check is pending; may stay on the step by returning false. */
+  /** Called with valid data when no check is pending; Next is blocked until the promise it returns settles. */
   onNext: (data: Data) => void | Promise<void>;
-  /** Renders the step's buttons; `busy` is true while a check is in progress. */
+  /** Renders the step's buttons; `busy` is true while a check or onNext is in progress. */
   actions: (state: { busy: boolean; data: Data }) => ReactNode;
   /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects). */
   renderStepErrors?: (errors: RJSFValidationError[]) => ReactNode;
@@ -44,6 +44,10 @@ export function StepForm({ module, formData, widgets, services = {}, onNext, act
   const [asyncErrors, setAsyncErrors] = useState<Record<string, string>>({});
   const [pending, setPendingPaths] = useState<ReadonlySet<string>>(new Set());
   const [stepErrors, setStepErrors] = useState<RJSFValidationError[]>([]);
+  // Next runs onNext once at a time (e.g. a server check before moving on): a repeat click is ignored. The ref
+  // stops a second click that lands before React re-renders; the state shows it on the button.
+  const advancing = useRef(false);
+  const [advancingShown, setAdvancingShown] = useState(false);
 
   const setFieldError = useCallback((path: string, message: string | null) => {
     setAsyncErrors((prev) => {
@@ -77,7 +81,7 @@ export function StepForm({ module, formData, widgets, services = {}, onNext, act
   };
   // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
   const extraErrors = useMemo(() => (Object.keys(asyncErrors).length ? toErrorSchema(asyncErrors) : undefined), [asyncErrors]);
-  const busy = pending.size > 0;
+  const busy = pending.size > 0 || advancingShown;
 
   return (
     <FormContextReact.Provider value={context}>
@@ -106,8 +110,17 @@ export function StepForm({ module, formData, widgets, services = {}, onNext, act
         }}
         onSubmit={(e) => {
           setStepErrors([]);
-          if (busy) return;
-          void onNext(e.formData as Data);
+          if (busy || advancing.current) return;
+          advancing.current = true;
+          setAdvancingShown(true);
+          void (async () => {
+            try {
+              await onNext(e.formData as Data);
+            } finally {
+              advancing.current = false;
+              setAdvancingShown(false);
+            }
+          })();
         }}
       >
         {actions({ busy, data })}
