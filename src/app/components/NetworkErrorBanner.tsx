@@ -1,13 +1,13 @@
 import { useSiteStatus } from '../state';
 
-/** The network-error state: a banner with a way to retry. */
+/** The network-error state: a banner with a way to retry (checks that failed run again). */
 export function NetworkErrorBanner() {
-  const { networkError, clear } = useSiteStatus();
+  const { networkError, retry } = useSiteStatus();
   if (!networkError) return null;
   return (
     <div className="banner danger" role="alert">
       <p>We could not reach our servers. Check your connection and try again.</p>
-      <button type="button" className="button secondary" onClick={clear}>
+      <button type="button" className="button secondary" onClick={retry}>
         Try again
       </button>
     </div>
