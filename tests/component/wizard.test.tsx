@@ -78,3 +78,34 @@ describe('coming back to step 1', () => {
     expect(useWizard.getState().payload.ssn).toBe('987-65-4321');
   });
 });
+
+describe('loading a step', () => {
+  it("does not stay on 'Loading…' for ever: after 120 seconds it says 'Loading chunk failed' and Try again loads the step", async () => {
+    let attempts = 0;
+    loaders.override = (_variant, step, real) => (step === 'accountholder' && ++attempts === 1 ? new Promise(() => undefined) : real());
+    vi.useFakeTimers();
+    renderWizard('/enrollment/accountholder');
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CHUNK_TIMEOUT_MS - 1000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    vi.useRealTimers();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Loading chunk failed');
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText(/^First name/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+
+  it('says so at once when the load fails (e.g. offline), with a retry', async () => {
+    let attempts = 0;
+    loaders.override = (_variant, step, real) => (step === 'accountholder' && ++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : real());
+    renderWizard('/enrollment/accountholder');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Loading chunk failed. Check your connection and try again.');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText(/^First name/)).toBeInTheDocument();
+  });
+});
