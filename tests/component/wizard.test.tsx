@@ -25,6 +25,7 @@ vi.mock(import('../../generated/steps'), async (importOriginal) => {
 import { Wizard } from '../../src/app/pages/Wizard';
 import { useWizard } from '../../src/app/state';
 import { CHUNK_TIMEOUT_MS } from '../../src/app/lazy';
+import { variant } from '../../src/app/variant';
 
 const holder = {
   firstName: 'Pat', lastName: 'Doe', ssn: '123-45-6789', dob: '04-15-1970', homePhone: '202-555-0143', email: 'p@example.com', remail: 'p@example.com',
@@ -107,5 +108,24 @@ describe('loading a step', () => {
     expect(alert).toHaveTextContent('Loading chunk failed. Check your connection and try again.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText(/^First name/)).toBeInTheDocument();
+  });
+});
+
+describe('terms step', () => {
+  it("links the documents the terms name, from the variant's data, opening in a new tab so the application is kept", async () => {
+    useWizard.getState().setPayload(holder);
+    useWizard.getState().reach(3);
+    renderWizard('/enrollment/terms');
+    const terms = await screen.findByRole('region', { name: 'Terms and Conditions' });
+    expect(terms).toHaveTextContent('Please read the Health Savings Account Custodial Agreement, the Schedule of Fees and the Privacy Notice.');
+    const links = within(terms).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Health Savings Account Custodial Agreement (opens in a new tab)', 'https://www.example.com/hsa/custodial-agreement.pdf'],
+      ['Schedule of Fees (opens in a new tab)', '/feeschedule'],
+      ['Privacy Notice (opens in a new tab)', 'https://www.example.com/privacy'],
+    ]);
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(variant.documents.map((d) => d.url));
+    for (const link of links) expect(link).toHaveAttribute('target', '_blank');
+    expect(within(terms).getByRole('checkbox', { name: /accept and agree/ })).toBeInTheDocument();
   });
 });

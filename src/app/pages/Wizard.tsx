@@ -114,6 +114,7 @@ export function Wizard() {
         formData={initialData(step.id, payload, params)}
         widgets={widgets}
         services={widgetServices as unknown as Record<string, unknown>}
+        links={{ documents: variant.documents }}
         onNext={next}
         renderStepErrors={(errors) => <StepAlert uiSchema={module.uiSchema} errors={errors} />}
         actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}
