@@ -1,13 +1,17 @@
 /** The services widgets use, bound to the API client and the site's error state. */
 import type { WidgetServices } from '../../widgets';
 import * as api from '../api/client';
-import { onRetry, useSiteStatus } from './state';
+import { useSiteStatus } from './state';
 
 export const widgetServices: WidgetServices = {
   verifySsn: api.verifySsn,
   lookupEmployer: api.lookupEmployer,
   reportError: (message) => useSiteStatus.getState().report(message),
-  onRetry,
+  // 'Try again' clears the network-error state (kept out of the welcome page's script: only widgets listen).
+  onRetry: (listener) =>
+    useSiteStatus.subscribe((s, prev) => {
+      if (prev.networkError && !s.networkError) listener();
+    }),
   captchaChallengeUrl: api.captchaChallengeUrl,
   submitCaptcha: api.submitCaptcha,
 };

@@ -10,31 +10,19 @@ interface SiteStatus {
   networkError: boolean;
   /** The server answered 503: the application is unavailable. */
   unavailable: boolean;
-  /** Counts the applicant's 'Try again' presses, so checks that failed can run again. */
-  retries: number;
   report: (message: string) => void;
+  /** 'Try again' in the banner; checks that failed listen for it (widgets' services.onRetry) and run again. */
   clear: () => void;
-  /** 'Try again': clears the state and tells whoever waits on a retry. */
-  retry: () => void;
 }
 
 export const useSiteStatus = create<SiteStatus>()((set) => ({
   networkError: false,
   unavailable: false,
-  retries: 0,
   report: (message) => {
     if (/network error/i.test(message)) set({ networkError: true });
   },
   clear: () => set({ networkError: false }),
-  retry: () => set((s) => ({ networkError: false, retries: s.retries + 1 })),
 }));
-
-/** Calls the listener on each 'Try again'; returns the unsubscribe. */
-export function onRetry(listener: () => void): () => void {
-  return useSiteStatus.subscribe((s, prev) => {
-    if (s.retries !== prev.retries) listener();
-  });
-}
 
 /** The selected effective date kept for the session (spec section 3, 'Stored values'). */
 export const EFFECTIVE_DATE_KEY = 'effectiveDate';

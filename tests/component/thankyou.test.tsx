@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { ThankYou } from '../../src/app/pages/ThankYou';
 import { NetworkErrorBanner } from '../../src/app/components/NetworkErrorBanner';
 import { useSiteStatus, useWizard } from '../../src/app/state';
+import { widgetServices } from '../../src/app/services';
 
 const payload = {
   firstName: 'Pat', lastName: 'Doe', ssn: '123-45-6789', dob: '04-15-1970', homePhone: '202-555-0143', email: 'p@example.com', remail: 'p@example.com',
@@ -122,5 +123,16 @@ describe('network-error state', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('We could not reach our servers.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("'Try again' tells the checks that failed (e.g. the SSN check) to run again", async () => {
+    const listener = vi.fn();
+    const stop = widgetServices.onRetry!(listener);
+    render(<NetworkErrorBanner />);
+    act(() => useSiteStatus.getState().report('Network error'));
+    expect(listener).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
   });
 });
