@@ -3,6 +3,8 @@
 import { createElement, useEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { widgetContext } from './services';
+import { CHUNK_FAILED, withTimeout } from '../src/engine/loading';
+import { loadAltcha } from './loadAltcha';
 
 interface AltchaElement extends HTMLElement {
   reset?: (state?: string) => void;
@@ -12,18 +14,27 @@ export function CaptchaWidget(props: WidgetProps) {
   const { services, ctx, path, messages } = widgetContext(props);
   const delay = typeof props.options.delayMs === 'number' ? props.options.delayMs : 2000;
   const [shown, setShown] = useState(delay === 0);
+  // The widget's code loads on demand: a load that fails or takes over 120 seconds says so, with a retry.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const ref = useRef<AltchaElement | null>(null);
 
   useEffect(() => {
     let live = true;
-    const timer = setTimeout(() => {
-      void import('altcha').then(() => live && setShown(true));
-    }, delay);
+    const timer = setTimeout(
+      () => {
+        withTimeout(loadAltcha).then(
+          () => live && setShown(true),
+          () => live && setLoadFailed(true),
+        );
+      },
+      attempt === 0 ? delay : 0,
+    );
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [delay]);
+  }, [delay, attempt]);
 
   useEffect(() => {
     const el = ref.current;
@@ -53,6 +64,27 @@ export function CaptchaWidget(props: WidgetProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
 
+  if (loadFailed) {
+    return (
+      <div className="captcha" id={props.id} tabIndex={-1}>
+        <div className="alert danger" role="alert">
+          <p>{messages.loadFailed ?? CHUNK_FAILED}</p>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={(e) => {
+              // The button goes away: keep the keyboard user's place on the captcha's box.
+              (e.currentTarget.closest('.captcha') as HTMLElement | null)?.focus();
+              setLoadFailed(false);
+              setAttempt((a) => a + 1);
+            }}
+          >
+            {messages.retry ?? 'Try again'}
+          </button>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="captcha" id={props.id} tabIndex={-1} aria-busy={!shown}>
       {shown

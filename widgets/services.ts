@@ -11,6 +11,8 @@ export interface WidgetServices {
   lookupEmployer: (id: string) => Promise<Employer>;
   /** Puts the site in its network-error state. */
   reportError: (message: string) => void;
+  /** Calls the listener when the applicant asks to try again after a network error; returns an unsubscribe. */
+  onRetry?: (listener: () => void) => () => void;
   /** Captcha: where the widget fetches its challenge, and the server check of a solution. */
   captchaChallengeUrl: string;
   submitCaptcha: (payload: string) => Promise<boolean>;

@@ -75,9 +75,18 @@ export async function submitCaptcha(captcha: string): Promise<boolean> {
 
 export type EnrollOutcome = 'success' | 'partial' | 'failure';
 
-/** Sends the enrollment; the idempotency key makes a repeat harmless. */
+/** The server refused the enrollment for a reason the applicant must be told (HTTP 409: the SSN already has an
+ *  account); its message is the server's own. */
+export class EnrollmentRefused extends Error {}
+
+/** Sends the enrollment; the idempotency key makes a repeat harmless. Throws EnrollmentRefused on 409, and
+ *  Error('Network error') on any other non-ok answer or when the server cannot be reached. */
 export async function enroll(payload: unknown, idempotencyKey: string): Promise<EnrollOutcome> {
   const res = await send(() => post('/enrollment/enroll', payload, { 'idempotency-key': idempotencyKey }));
+  if (res.status === 409) {
+    const message = ((await res.json().catch(() => null)) as { message?: unknown } | null)?.message;
+    if (typeof message === 'string' && message) throw new EnrollmentRefused(message);
+  }
   if (!res.ok) throw new Error(NETWORK_ERROR);
   const text = (await res.text()).trim();
   return text === 'success' || text === 'partial' ? text : 'failure';

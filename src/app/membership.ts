@@ -8,6 +8,8 @@ import { useCsrMode } from './csrMode';
 type Outcome = 'valid' | 'invalid';
 
 interface MembershipDialogState {
+  /** The verification call is pending: the 'Verifying Information' loader shows. */
+  verifying: boolean;
   open: Outcome | null;
   answer: ((proceed: boolean) => void) | null;
   ask: (outcome: Outcome) => Promise<boolean>;
@@ -15,22 +17,27 @@ interface MembershipDialogState {
 }
 
 export const useMembershipDialog = create<MembershipDialogState>()((set, get) => ({
+  verifying: false,
   open: null,
   answer: null,
-  ask: (outcome) => new Promise<boolean>((resolve) => set({ open: outcome, answer: resolve })),
+  ask: (outcome) => new Promise<boolean>((resolve) => set({ verifying: false, open: outcome, answer: resolve })),
   close: (proceed) => {
     get().answer?.(proceed);
     set({ open: null, answer: null });
   },
 }));
 
-/** true to move on to stage 2. Errors are swallowed apart from the network-error state. */
+/** true to move on to stage 2: only when verified and the applicant closes the verified dialog.
+ *  Errors are swallowed apart from the network-error state. */
 export async function checkMembership(data: Record<string, unknown>): Promise<boolean> {
   let valid = false;
+  useMembershipDialog.setState({ verifying: true });
   try {
     valid = await verifyMembership(toMembershipRequest(data as never) as unknown as Record<string, unknown>);
   } catch (e) {
     useSiteStatus.getState().report((e as Error).message);
+  } finally {
+    useMembershipDialog.setState({ verifying: false });
   }
   if (!valid && useCsrMode.getState().on) return false;
   return useMembershipDialog.getState().ask(valid ? 'valid' : 'invalid');

@@ -8,6 +8,11 @@ export const widgetServices: WidgetServices = {
   verifySsn: api.verifySsn,
   lookupEmployer: api.lookupEmployer,
   reportError: (message) => useSiteStatus.getState().report(message),
+  // 'Try again' clears the network-error state (kept out of the welcome page's script: only widgets listen).
+  onRetry: (listener) =>
+    useSiteStatus.subscribe((s, prev) => {
+      if (prev.networkError && !s.networkError) listener();
+    }),
   captchaChallengeUrl: api.captchaChallengeUrl,
   submitCaptcha: api.submitCaptcha,
   messages: variant.messages,

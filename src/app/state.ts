@@ -11,6 +11,7 @@ interface SiteStatus {
   /** The server answered 503: the application is unavailable. */
   unavailable: boolean;
   report: (message: string) => void;
+  /** 'Try again' in the banner; checks that failed listen for it (widgets' services.onRetry) and run again. */
   clear: () => void;
 }
 

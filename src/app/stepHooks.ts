@@ -14,11 +14,21 @@ export function enterStep(stepId: string, params: URLSearchParams): void {
   setGroupCookie(params.get('group') ?? variant.groupCookie);
 }
 
-/** A step's starting data: on step 1 the group number comes from the address's group parameter. */
+/** A step's starting data: on step 1 the group number comes from the address's group parameter, and the SSN
+ *  field starts empty. */
 export function initialData(stepId: string, payload: Data, params: URLSearchParams): Data {
+  if (stepId !== 'accountholder') return payload;
+  // Spec section 4: once step 1 is done 'the SSN is cleared from the field' (in the membership variant, when the
+  // verified dialog closes). The SSN sent stays in the wizard's payload: Verify shows its last 4 digits and the
+  // enrollment carries it. Only the field is cleared: an applicant who comes back to step 1 finds it empty and, as
+  // it is required, types the SSN again to move on (its format and duplicate checks run again on what is typed).
+  // We chose this over keeping the real SSN behind a masked field with a 're-enter' offer: it is what the spec says,
+  // needs no second mode in the SSN widget, and never puts a stored SSN back into the page. Leaving step 1 any other
+  // way (Back in the browser) keeps the SSN already given.
+  const { ssn: _sent, ...data } = payload;
   const group = params.get('group');
-  if (stepId === 'accountholder' && group && !getPath(payload, 'group.id')) return setPath(payload, 'group.id', group);
-  return payload;
+  if (group && !getPath(data, 'group.id')) return setPath(data, 'group.id', group);
+  return data;
 }
 
 /** Before moving on; null keeps the applicant on the step. */

@@ -51,6 +51,3 @@ export function toWirePayload(p: Payload | Data, transforms: Transforms): Data {
   if (w.requestAdditionalCard !== true) delete wire.additionalCard;
   return wire;
 }
-
-/** How the enrollment is delivered, read from what was sent: the one place the thank-you screen asks. */
-export const sentByMail = (wire: Data): boolean => isData(wire.tos) && wire.tos.requestWelcomeKit === true;

@@ -1,11 +1,11 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
-import { FormContextReact, type EngineFormContext } from './formContext';
+import { FormContextReact, type EngineFormContext, type LinkItem } from './formContext';
 import { setPath } from './paths';
 import { liftRequiredErrors } from './errors';
 import { ErrorSummary } from './templates/ErrorSummary';
@@ -19,9 +19,11 @@ export interface StepFormProps {
   formData: Data;
   widgets: RegistryWidgetsType;
   services?: Record<string, unknown>;
-  /** Called with valid data when no check is pending; may stay on the step by returning false. */
+  /** Named lists of links a uiSchema section may show (e.g. the documents the terms name). */
+  links?: Record<string, readonly LinkItem[]>;
+  /** Called with valid data when no check is pending; Next is blocked until the promise it returns settles. */
   onNext: (data: Data) => void | Promise<void>;
-  /** Renders the step's buttons; `busy` is true while a check is in progress. */
+  /** Renders the step's buttons; `busy` is true while a check or onNext is in progress. */
   actions: (state: { busy: boolean; data: Data }) => ReactNode;
   /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects). */
   renderStepErrors?: (errors: RJSFValidationError[]) => ReactNode;
@@ -36,7 +38,7 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
   return schema as ErrorSchema;
 }
 
-export function StepForm({ module, formData, widgets, services = {}, onNext, actions, renderStepErrors }: StepFormProps) {
+export function StepForm({ module, formData, widgets, services = {}, links = {}, onNext, actions, renderStepErrors }: StepFormProps) {
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
   const [data, setData] = useState<Data>(formData);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -44,6 +46,10 @@ export function StepForm({ module, formData, widgets, services = {}, onNext, act
   const [asyncErrors, setAsyncErrors] = useState<Record<string, string>>({});
   const [pending, setPendingPaths] = useState<ReadonlySet<string>>(new Set());
   const [stepErrors, setStepErrors] = useState<RJSFValidationError[]>([]);
+  // Next runs onNext once at a time (e.g. a server check before moving on): a repeat click is ignored. The ref
+  // stops a second click that lands before React re-renders; the state shows it on the button.
+  const advancing = useRef(false);
+  const [advancingShown, setAdvancingShown] = useState(false);
 
   const setFieldError = useCallback((path: string, message: string | null) => {
     setAsyncErrors((prev) => {
@@ -74,10 +80,11 @@ export function StepForm({ module, formData, widgets, services = {}, onNext, act
     setFieldValue,
     formData: data,
     services,
+    links,
   };
   // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
   const extraErrors = useMemo(() => (Object.keys(asyncErrors).length ? toErrorSchema(asyncErrors) : undefined), [asyncErrors]);
-  const busy = pending.size > 0;
+  const busy = pending.size > 0 || advancingShown;
 
   return (
     <FormContextReact.Provider value={context}>
@@ -106,8 +113,17 @@ export function StepForm({ module, formData, widgets, services = {}, onNext, act
         }}
         onSubmit={(e) => {
           setStepErrors([]);
-          if (busy) return;
-          void onNext(e.formData as Data);
+          if (busy || advancing.current) return;
+          advancing.current = true;
+          setAdvancingShown(true);
+          void (async () => {
+            try {
+              await onNext(e.formData as Data);
+            } finally {
+              advancing.current = false;
+              setAdvancingShown(false);
+            }
+          })();
         }}
       >
         {actions({ busy, data })}

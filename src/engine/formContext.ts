@@ -1,6 +1,12 @@
 /** What the engine hands every widget and template through RJSF's formContext. */
 import { createContext } from 'react';
 
+/** A titled link, e.g. a document the applicant is asked to read. */
+export interface LinkItem {
+  title: string;
+  url: string;
+}
+
 export interface EngineFormContext {
   /** Field ids (RJSF ids, e.g. root_homeAddress_zip) the applicant has left at least once. */
   touched: ReadonlySet<string>;
@@ -18,6 +24,8 @@ export interface EngineFormContext {
   formData: Record<string, unknown>;
   /** Services the app provides to widgets (lookups, captcha). */
   services: Record<string, unknown>;
+  /** Named lists of links the app provides; a uiSchema section shows one by name (`links`). */
+  links: Record<string, readonly LinkItem[]>;
 }
 
 /** Lets components outside RJSF (the error summary) reach the same context. */

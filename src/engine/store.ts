@@ -8,6 +8,8 @@ export interface Submission {
   key: string;
   status: 'pending' | 'done';
   outcome?: string;
+  /** What the outcome tells the applicant, when the server said it (e.g. why an enrollment was refused). */
+  message?: string;
 }
 
 export interface WizardState {

@@ -1,6 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { VariantLike } from './variant';
+import type { LinkItem } from './formContext';
 
 export interface StepEntry {
   id: string;
@@ -26,6 +27,8 @@ export interface VariantConfig extends VariantLike {
   membership?: { supportPhone: string; joinUrl: string; renewUrl: string };
   vettingUrl: string;
   links: { home: string; privacy: string; terms: string; feeSchedule?: string };
+  /** The documents the terms step names, each linked by its title. */
+  documents: LinkItem[];
   flags: { isAARP?: boolean; isMSA?: boolean; isOC?: boolean; csrMode?: boolean };
   text?: Record<string, string | string[]>;
   steps: StepEntry[];

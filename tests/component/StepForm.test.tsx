@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi, beforeAll } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StepForm } from '../../src/engine/StepForm';
 import { widgets } from '../../widgets';
@@ -78,6 +78,22 @@ describe('StepForm (the generic step renderer)', () => {
     await userEvent.type(screen.getByLabelText(/^Zip/), '20049');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await vi.waitFor(() => expect(onNext).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ann', zip: '20049', other: { kept: true } })));
+  });
+
+  it('blocks repeat clicks on Next while onNext is in progress (e.g. a server check), and allows Next again after', async () => {
+    let finish!: () => void;
+    const onNext = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    renderStep(onNext);
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Ann');
+    await userEvent.type(screen.getByLabelText(/^Zip/), '20049');
+    const next = screen.getByRole('button', { name: 'Next' });
+    await userEvent.click(next);
+    await userEvent.click(next);
+    await userEvent.click(next);
+    await vi.waitFor(() => expect(onNext).toHaveBeenCalledTimes(1));
+    await act(async () => finish());
+    await userEvent.click(next);
+    await vi.waitFor(() => expect(onNext).toHaveBeenCalledTimes(2));
   });
 });
 

@@ -57,17 +57,33 @@ describe('membership variant', () => {
     await vi.waitFor(() => expect(result).toBe(true));
   });
 
-  it('when not verified offers join and renew links, Continue and Cancel', async () => {
+  it('when not verified offers join and renew links, Continue and Cancel; Continue only closes it and does not move on', async () => {
     const { checkMembership, MembershipDialog } = await loadAarp();
     answer = async () => new Response('false');
     render(<MembershipDialog />);
-    await act(async () => void checkMembership(member));
+    let result: boolean | undefined;
+    await act(async () => void checkMembership(member).then((r) => (result = r)));
     const dialog = await screen.findByRole('dialog', { name: 'Membership not verified' });
     expect(dialog).toHaveTextContent('An active AARP membership is required');
     expect(within(dialog).getByRole('link', { name: 'Join AARP' })).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Renew your membership' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(result).toBe(false));
+  });
+
+  it("shows the 'Verifying Information' loader while the check is pending, then the result", async () => {
+    const { checkMembership, MembershipDialog } = await loadAarp();
+    let reply!: (r: Response) => void;
+    answer = () => new Promise<Response>((resolve) => (reply = resolve));
+    render(<MembershipDialog />);
+    await act(async () => void checkMembership(member));
+    const loader = await screen.findByRole('dialog', { name: 'Verifying Information' });
+    expect(within(loader).getByRole('status')).toHaveTextContent('Please wait while we verify your information.');
+    await act(async () => reply(new Response('true')));
+    expect(await screen.findByRole('dialog', { name: 'Membership verified' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Verifying Information' })).not.toBeInTheDocument();
   });
 
   it('swallows verification errors apart from the network-error state', async () => {

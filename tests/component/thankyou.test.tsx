@@ -11,6 +11,7 @@ import { setClock } from '../../src/domain/dates';
 // The effective date below is within the schema's window of this day.
 beforeAll(() => setClock(() => new Date('2026-11-22T12:00:00Z')));
 afterAll(() => setClock(() => new Date()));
+import { widgetServices } from '../../src/app/services';
 
 const payload = {
   firstName: 'Pat', lastName: 'Doe', ssn: '123-45-6789', dob: '04-15-1970', homePhone: '202-555-0143', email: 'p@example.com', remail: 'p@example.com', verificationCode: 'Secret',
@@ -30,6 +31,7 @@ beforeEach(() => {
   fetchMock.mockClear();
   useWizard.getState().reset();
   useWizard.getState().setPayload(payload);
+  useSiteStatus.getState().clear();
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -73,16 +75,56 @@ describe('thank-you stage', () => {
     expect(enrollCalls()).toHaveLength(0);
   });
 
+  it('promises the delivery that was sent: with both boxes ticked the mailed kit is sent, and the mail outcome shown', async () => {
+    useWizard.getState().setPayload({ ...payload, tos: { ...payload.tos, requestElectronic: true, wantsMailedKit: true, requestWelcomeKit: true } });
+    enrollAnswer = async () => new Response('success', { status: 200 });
+    render(<ThankYou />);
+    expect(await screen.findByText('Your welcome kit will arrive by mail in 5-7 business days.')).toBeInTheDocument();
+    expect(screen.queryByText('You will receive an e-mail in 3-5 business days.')).not.toBeInTheDocument();
+    const [, init] = enrollCalls()[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body)).tos).toMatchObject({ requestWelcomeKit: true, requestElectronic: false });
+  });
+
   it.each([
     ['a server error', async () => new Response('{"message":"x"}', { status: 502 })],
     ['an unknown answer', async () => new Response('maybe', { status: 200 })],
     ['a network failure', async () => Promise.reject(new TypeError('fetch failed'))],
-  ])("shows 'We Apologize' on %s", async (_what, answer) => {
+  ])("shows 'We Apologize' on %s, with a way out: start again or exit to the bank's site", async (_what, answer) => {
     enrollAnswer = answer as () => Promise<Response>;
     render(<ThankYou />);
-    expect(
-      await screen.findByText('We Apologize. Our system is experiencing technical difficulties and we are unable to process your application. Please try again later.'),
-    ).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'We Apologize. Our system is experiencing technical difficulties and we are unable to process your application. Please try again later.',
+    );
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/enrollment');
+    expect(screen.getByRole('link', { name: 'Exit' })).toHaveAttribute('href', 'https://www.example.com/');
+  });
+
+  it.each([
+    ['a non-ok answer', async () => new Response('{"message":"x"}', { status: 502 })],
+    ['a network failure', async () => Promise.reject(new TypeError('fetch failed'))],
+  ])("puts the site in its network-error state on %s (spec: 'Enrollment call non-ok: Network error')", async (_what, answer) => {
+    enrollAnswer = answer as () => Promise<Response>;
+    render(
+      <>
+        <NetworkErrorBanner />
+        <ThankYou />
+      </>,
+    );
+    await screen.findByText(/^We Apologize/);
+    expect(useSiteStatus.getState().networkError).toBe(true);
+    expect(screen.getByText('We could not reach our servers. Check your connection and try again.')).toBeInTheDocument();
+  });
+
+  it('shows the duplicate-account message when the enrollment is refused as a duplicate (409), not We Apologize', async () => {
+    const duplicate =
+      'Our records show that you already have a Health Savings Account with us. Please contact customer service (at the number provided below) if you have any questions regarding this account.';
+    enrollAnswer = async () => new Response(JSON.stringify({ message: duplicate }), { status: 409, headers: { 'content-type': 'application/json' } });
+    render(<ThankYou />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(duplicate);
+    expect(screen.queryByText(/^We Apologize/)).not.toBeInTheDocument();
+    expect(useSiteStatus.getState().networkError).toBe(false);
+    expect(screen.getByRole('link', { name: 'Exit' })).toHaveAttribute('href', 'https://www.example.com/');
   });
 });
 
@@ -95,5 +137,16 @@ describe('network-error state', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('We could not reach our servers.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("'Try again' tells the checks that failed (e.g. the SSN check) to run again", async () => {
+    const listener = vi.fn();
+    const stop = widgetServices.onRetry!(listener);
+    render(<NetworkErrorBanner />);
+    act(() => useSiteStatus.getState().report('Network error'));
+    expect(listener).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(listener).toHaveBeenCalledTimes(1);
+    stop();
   });
 });

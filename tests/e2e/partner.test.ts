@@ -57,12 +57,19 @@ describe('membership variant on aarp.localhost', () => {
     await context.close();
   });
 
-  it('opens the not-verified dialog for an unknown member; Cancel leaves to the site root', async () => {
+  it('opens the not-verified dialog for an unknown member; Continue stays on step 1, Cancel leaves to the site root', async () => {
     const page = await openStep1('aarp.localhost');
     await fillPersonal(page, stranger);
     await page.getByLabel('Family', { exact: true }).check();
     await page.getByRole('button', { name: 'Next' }).click();
     const dialog = page.getByRole('dialog', { name: 'Membership not verified' });
+    await dialog.waitFor();
+    // Spec section 4: only the verified dialog moves on; Continue here just closes it.
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Step 1: Account Holder Information');
+    await page.getByRole('button', { name: 'Next' }).click();
     await dialog.waitFor();
     expect(await dialog.getByRole('link', { name: /join/i }).count()).toBe(1);
     expect(await dialog.getByRole('link', { name: /renew/i }).count()).toBe(1);

@@ -181,9 +181,13 @@ describe('outcomes and step messages', () => {
     await page.getByRole('button', { name: 'Edit Personal Information' }).click();
     await page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' }).waitFor();
     expect(await page.getByLabel(/^Last name/).inputValue()).toBe('Doe');
+    // Spec section 4: the SSN is cleared from the field after step 1; it is typed again to move on.
+    expect(await page.getByLabel(/social security/i).inputValue()).toBe('');
     await page.getByLabel(/^Last name/).fill('Doe-Smith');
+    await page.getByLabel(/social security/i).pressSequentially('623456780');
     await next(page, 'Step 3: Verify');
     expect(await page.getByRole('row', { name: 'Last name Doe-Smith' }).count()).toBe(1);
+    expect(await page.getByText('XXX-XX-6780').count()).toBe(1);
   });
 
   async function toTerms(page: Page, p: Person) {

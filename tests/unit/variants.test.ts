@@ -27,6 +27,7 @@ const good = (id: string) => ({
   cancelOnLaterSteps: false,
   vettingUrl: '/v',
   links: { home: 'h', privacy: 'p', terms: 't' },
+  documents: [{ title: 'Custodial Agreement', url: 'c' }],
   flags: {},
 });
 
@@ -39,6 +40,9 @@ describe('variant folders at build time', () => {
     const { brand: _brand, ...noBrand } = good('zeta');
     expect(() => compileAll(workspace({ zeta: noBrand }))).toThrow(/zeta[/\\]variant\.json: .*brand/);
     expect(() => compileAll(workspace({ zeta: { ...good('zeta'), helpPhone: 'call us' } }))).toThrow(/zeta[/\\]variant\.json: .*helpPhone/);
+    const { documents: _documents, ...noDocuments } = good('zeta');
+    expect(() => compileAll(workspace({ zeta: noDocuments }))).toThrow(/zeta[/\\]variant\.json: .*documents/);
+    expect(() => compileAll(workspace({ zeta: { ...good('zeta'), documents: [{ title: 'Custodial Agreement' }] } }))).toThrow(/zeta[/\\]variant\.json: .*documents.*url/);
   });
 
   it('names the file when variant.json is not JSON', () => {

@@ -1,19 +1,22 @@
-/** Membership verified / not verified. Continue in both; Cancel (to the site root) only when not verified. */
+/** Membership verified / not verified, and 'Verifying Information' while the check is pending.
+ *  Continue in both; only the verified dialog moves on (spec section 4). Cancel (to the site root) only when not verified. */
 import { Modal } from './Modal';
+import { VerifyingInformation } from './VerifyingInformation';
 import { useMembershipDialog } from '../membership';
 import { leaveToRoot } from '../state';
 import { variant } from '../variant';
 
 export function MembershipDialog() {
-  const { open, close } = useMembershipDialog();
+  const { verifying, open, close } = useMembershipDialog();
   const m = variant.membership;
+  if (verifying) return <VerifyingInformation />;
   if (!open || !m) return null;
   const valid = open === 'valid';
   return (
     <Modal
       open
       title={valid ? 'Membership verified' : 'Membership not verified'}
-      onClose={valid ? () => close(true) : undefined}
+      onClose={() => close(valid)}
       actions={
         <>
           {!valid && (
@@ -28,7 +31,8 @@ export function MembershipDialog() {
               Cancel
             </button>
           )}
-          <button type="button" className="button" onClick={() => close(true)}>
+          {/* Not verified: Continue only closes the dialog; the applicant stays on step 1. */}
+          <button type="button" className="button" onClick={() => close(valid)}>
             Continue
           </button>
         </>

@@ -1,6 +1,6 @@
 import { useSiteStatus } from '../state';
 
-/** The network-error state: a banner with a way to retry. */
+/** The network-error state: a banner with a way to retry (checks that failed run again). */
 export function NetworkErrorBanner() {
   const { networkError, clear } = useSiteStatus();
   if (!networkError) return null;

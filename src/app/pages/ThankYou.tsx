@@ -1,10 +1,11 @@
 /** Stage 5: sends the enrollment once (an idempotency key makes a repeat harmless) and shows the outcome. */
 import { useEffect } from 'react';
-import { Modal } from '../components/Modal';
-import { useWizard } from '../state';
+import { VerifyingInformation } from '../components/VerifyingInformation';
+import { useSiteStatus, useWizard } from '../state';
 import { variant } from '../variant';
-import { enroll } from '../../api/client';
-import { sentByMail, toWirePayload } from '../../domain/transforms';
+import { enroll, EnrollmentRefused, NETWORK_ERROR } from '../../api/client';
+import { toWirePayload } from '../../domain/transforms';
+import { getPath } from '../../engine/paths';
 import { wireModules } from '../../../generated/wire';
 
 /** The wire payload, checked with the variant's wire validator (the server's) before it is sent. */
@@ -15,17 +16,78 @@ async function wirePayload(payload: Record<string, unknown>): Promise<Record<str
   return wire;
 }
 
+/** The delivery the screen promises is the one sent: read from the wire payload, where toWirePayload alone decides
+ *  it (a mailed kit wins over electronic delivery). Spec section 4: paperless if electronic delivery was requested. */
+export function deliveryOutcome(wire: Record<string, unknown>): 'paperless' | 'mail' {
+  return getPath(wire, 'tos.requestElectronic') === true ? 'paperless' : 'mail';
+}
+
 function send(): void {
   const { submission, payload, setSubmission, setPayload } = useWizard.getState();
   if (submission) return;
   const key = crypto.randomUUID();
   setSubmission({ key, status: 'pending' });
   wirePayload(payload)
-    .then(async (wire) => ({ outcome: await enroll(wire, key), byMail: sentByMail(wire) }))
-    .then(({ outcome, byMail }) => setSubmission({ key, status: 'done', outcome: outcome === 'success' ? (byMail ? 'mail' : 'paperless') : outcome === 'partial' ? 'vetting' : 'failure' }))
-    .catch(() => setSubmission({ key, status: 'done', outcome: 'failure' }))
+    .then(async (wire) => ({ result: await enroll(wire, key), wire }))
+    .then(({ result, wire }) => setSubmission({ key, status: 'done', outcome: result === 'success' ? deliveryOutcome(wire) : result === 'partial' ? 'vetting' : 'failure' }))
+    .catch((e: unknown) => {
+      if (e instanceof EnrollmentRefused) return setSubmission({ key, status: 'done', outcome: 'refused', message: e.message });
+      // Spec section 8: a non-ok enrollment call is a 'Network error', which puts the site in its network-error state.
+      useSiteStatus.getState().report(e instanceof Error ? e.message : NETWORK_ERROR);
+      setSubmission({ key, status: 'done', outcome: 'failure' });
+    })
     // Once sent, the applicant's data is no longer needed in the page.
     .finally(() => setPayload({}));
+}
+
+function ExitLink() {
+  return <a href={variant.links.home}>Exit</a>;
+}
+
+function ReceivedOutcome({ promises }: { promises: string[] }) {
+  return (
+    <div className="outcome" role="status">
+      <p>Thank you. Your application has been received.</p>
+      <ul>
+        {promises.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+      <p>
+        <ExitLink />
+      </p>
+    </div>
+  );
+}
+
+/** The server refused the enrollment (the SSN already has an account): its message, and the way out. */
+function RefusedOutcome({ message }: { message: string }) {
+  return (
+    <div className="outcome">
+      <div className="alert danger" role="alert">
+        <p>{message}</p>
+      </div>
+      <p>
+        <ExitLink />
+      </p>
+    </div>
+  );
+}
+
+/** 'We Apologize', with a way out: start again, or leave to the bank's home site. */
+function FailureOutcome() {
+  return (
+    <div className="outcome">
+      <div className="alert danger" role="alert">
+        <p>We Apologize. Our system is experiencing technical difficulties and we are unable to process your application. Please try again later.</p>
+      </div>
+      <p className="outcome-links">
+        {/* A full page load: the application held in memory is dropped, as on Cancel. */}
+        <a href="/enrollment">Start again</a>
+        <ExitLink />
+      </p>
+    </div>
+  );
 }
 
 export function ThankYou() {
@@ -35,48 +97,17 @@ export function ThankYou() {
     if (submission?.outcome === 'vetting') window.location.assign(variant.vettingUrl);
   }, [submission?.outcome]);
 
-  if (!submission || submission.status === 'pending') {
-    return (
-      <Modal open title="Verifying Information">
-        <p role="status">Please wait while we verify your information.</p>
-        <div className="spinner" aria-hidden="true" />
-      </Modal>
-    );
-  }
+  if (!submission || submission.status === 'pending') return <VerifyingInformation />;
   switch (submission.outcome) {
     case 'paperless':
-      return (
-        <div className="outcome" role="status">
-          <p>Thank you. Your application has been received.</p>
-          <ul>
-            <li>You will receive an e-mail in 3-5 business days.</li>
-            <li>Your debit card will arrive within 8 business days.</li>
-          </ul>
-          <p>
-            <a href={variant.links.home}>Exit</a>
-          </p>
-        </div>
-      );
+      return <ReceivedOutcome promises={['You will receive an e-mail in 3-5 business days.', 'Your debit card will arrive within 8 business days.']} />;
     case 'mail':
-      return (
-        <div className="outcome" role="status">
-          <p>Thank you. Your application has been received.</p>
-          <ul>
-            <li>Your welcome kit will arrive by mail in 5-7 business days.</li>
-            <li>A welcome letter will arrive by post in 7-10 business days.</li>
-          </ul>
-          <p>
-            <a href={variant.links.home}>Exit</a>
-          </p>
-        </div>
-      );
+      return <ReceivedOutcome promises={['Your welcome kit will arrive by mail in 5-7 business days.', 'A welcome letter will arrive by post in 7-10 business days.']} />;
     case 'vetting':
       return <p role="status">We need a few documents to verify your identity. Taking you to the document form…</p>;
+    case 'refused':
+      return <RefusedOutcome message={submission.message ?? ''} />;
     default:
-      return (
-        <div className="alert danger" role="alert">
-          <p>We Apologize. Our system is experiencing technical difficulties and we are unable to process your application. Please try again later.</p>
-        </div>
-      );
+      return <FailureOutcome />;
   }
 }

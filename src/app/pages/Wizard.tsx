@@ -12,6 +12,8 @@ import { MembershipDialog } from '../components/MembershipDialog';
 import { UnavailableDialog } from '../components/UnavailableDialog';
 import { IdleTimer } from '../components/IdleTimer';
 import { StepAlert } from '../components/StepAlert';
+import { LoadFailed } from '../components/LoadFailed';
+import { withTimeout } from '../../engine/loading';
 import { variant } from '../variant';
 import { useWizard } from '../state';
 import { widgetServices } from '../services';
@@ -23,17 +25,32 @@ import { NotFound } from './NotFound';
 
 const steps = variant.steps;
 
-function useStepModule(step: StepEntry | undefined): StepModule | null {
-  const [mod, setMod] = useState<{ id: string; module: StepModule } | null>(null);
+type StepLoad = { id: string; module: StepModule } | { id: string; failed: true };
+
+/** Loads a step's schema pair; a load that fails or takes over 120 seconds fails with a retry. */
+function useStepModule(step: StepEntry | undefined): { module: StepModule | null; failed: boolean; retry: () => void } {
+  const [load, setLoad] = useState<StepLoad | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!step?.schema) return;
     let live = true;
-    void stepModules[variant.id][step.id]().then((module) => live && setMod({ id: step.id, module }));
+    withTimeout(stepModules[variant.id][step.id]).then(
+      (module) => live && setLoad({ id: step.id, module }),
+      () => live && setLoad({ id: step.id, failed: true }),
+    );
     return () => {
       live = false;
     };
-  }, [step]);
-  return mod && mod.id === step?.id ? mod.module : null;
+  }, [step, attempt]);
+  const current = load && load.id === step?.id ? load : null;
+  return {
+    module: current && 'module' in current ? current.module : null,
+    failed: current !== null && 'failed' in current,
+    retry: () => {
+      setLoad(null);
+      setAttempt((a) => a + 1);
+    },
+  };
 }
 
 /** The steps before the summary that have a form: what the review page lists. */
@@ -54,7 +71,7 @@ export function Wizard() {
   const { payload, reached, submission, setPayload, reach } = useWizard();
   const index = steps.findIndex((s) => s.route === route);
   const step = steps[index];
-  const module = useStepModule(step);
+  const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step);
   useEffect(() => {
     if (step) enterStep(step.id, params);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -97,6 +114,7 @@ export function Wizard() {
   let body;
   if (step.kind === 'summary') body = <Review payload={payload} onEdit={(stepId) => navigate(`/enrollment/${steps.find((s) => s.id === stepId)?.route}?return=verify`)} actions={actions(false, payload)} onNext={() => go(index + 1, payload, 'next')} />;
   else if (step.kind === 'submit') body = <ThankYou />;
+  else if (loadFailed) body = <LoadFailed onRetry={retryLoad} />;
   else if (!module) body = <p aria-busy="true">Loading…</p>;
   else {
     const requires = module.uiSchema['ui:options']?.nextRequires as string | undefined;
@@ -107,6 +125,7 @@ export function Wizard() {
         formData={initialData(step.id, payload, params)}
         widgets={widgets}
         services={widgetServices as unknown as Record<string, unknown>}
+        links={{ documents: variant.documents }}
         onNext={next}
         renderStepErrors={(errors) => <StepAlert uiSchema={module.uiSchema} errors={errors} />}
         actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}

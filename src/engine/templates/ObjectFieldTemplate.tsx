@@ -1,14 +1,34 @@
 /** Objects render as fieldsets; the root object may group its fields into titled sections (ui:options.sections). */
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
+import type { EngineFormContext, LinkItem } from '../formContext';
 
 interface Section {
   title?: string;
   fields: string[];
   notice?: string | string[];
+  /** The name of a list of links the app provides (StepForm's `links`), shown after the notice. */
+  links?: string;
+}
+
+/** Links open in a new tab: the application lives only in this page, and leaving it would lose what was typed. */
+function LinkList({ links }: { links: readonly LinkItem[] }) {
+  return (
+    <ul className="link-list">
+      {links.map((l) => (
+        <li key={l.url + l.title}>
+          <a href={l.url} target="_blank" rel="noopener noreferrer">
+            {l.title}
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, uiSchema, fieldPathId, schema } = props;
+  const { properties, uiSchema, fieldPathId, schema, registry } = props;
+  const ctx = registry.formContext as EngineFormContext | undefined;
   // RJSF falls back to the property key as a title; only a title the schema or uiSchema gives is shown.
   const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title;
   const id = (fieldPathId as { $id?: string } | undefined)?.$id ?? 'root';
@@ -21,7 +41,8 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       <div className="form-sections">
         {sections.map((s, i) => {
           const fields = s.fields.map((f) => byName.get(f)).filter((p) => p && !p.hidden);
-          if (fields.length === 0 && !s.notice) return null;
+          const links = s.links ? (ctx?.links?.[s.links] ?? []) : [];
+          if (fields.length === 0 && !s.notice && links.length === 0) return null;
           const headingId = `${id}-section-${i}`;
           const notices = s.notice === undefined ? [] : Array.isArray(s.notice) ? s.notice : [s.notice];
           return (
@@ -32,6 +53,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
                   {n}
                 </p>
               ))}
+              {links.length > 0 && <LinkList links={links} />}
               {fields.map((p) => p!.content)}
             </section>
           );
