@@ -15,6 +15,7 @@ import { openDatabase } from './database';
 import { dataProtection } from './crypto';
 import { prune } from './retention';
 import type { Db, Queryable } from './db/index';
+import { field, requestAjv } from './validation';
 
 type Row = Record<string, string>;
 type Check = (row: Row) => string | null;
@@ -29,17 +30,13 @@ const TRUE = /^(1|true|yes|y)$/i;
 const BOOLEAN = /^(1|0|true|false|yes|no|y|n)$/i;
 const bool = (v: string | undefined) => TRUE.test(v ?? '');
 const booleans = (cols: string[]): Check[] => cols.map((c) => matches(c, BOOLEAN, 'true or false (also 1/0, yes/no, y/n)'));
-const amount = (col: string, digits: number): Check => matches(col, new RegExp(`^\\d{1,${digits}}(\\.\\d{1,2})?$`), `an amount below ${'1'.padEnd(digits + 1, '0')}`);
-/** A real calendar day (not 1958-02-30) between 1900 and this year. */
-const calendarDate = (col: string): Check => (row) => {
-  const v = row[col];
-  if (!present(v)) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  const d = m ? new Date(Date.UTC(+m[1], +m[2] - 1, +m[3])) : null;
-  const real = m && d && d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3] && +m[1] >= 1900 && d.getTime() <= Date.now();
-  return real ? null : `${col} must be a date as YYYY-MM-DD, from 1900 to today`;
+/** A column checked by a field's definition (schemas/definitions.schema.json), with that definition's message. */
+const conforms = (col: string, name: string, shape: 'form' | 'wire' = 'form'): Check => {
+  const validate = requestAjv.compile(field(name, shape));
+  return (row) => (!present(row[col]) || validate(row[col]) ? null : `${col}: ${validate.errors?.[0]?.message ?? 'not valid'}`);
 };
-
+// rule-scan: fee amounts fit their database columns; they are no field of the form
+const amount = (col: string, digits: number): Check => matches(col, new RegExp(`^\\d{1,${digits}}(\\.\\d{1,2})?$`), `an amount below ${'1'.padEnd(digits + 1, '0')}`);
 export class AdminError extends Error {}
 
 /** Text fit for a terminal: control and bidirectional-override characters shown as escapes, never raw. */
@@ -105,7 +102,7 @@ export async function importGroups(db: Db, file: string): Promise<number> {
     file,
     [
       required(['id', 'name', 'status']),
-      matches('id', /^[A-Za-z0-9]{1,9}$/, '1 to 9 letters or digits'),
+      conforms('id', 'groupId'),
       matches('status', /^(active|inactive)$/i, "'active' or 'inactive'"),
       amount('maint_fee', 6),
       amount('waive_balance', 10),
@@ -130,9 +127,9 @@ export async function importMembers(db: Db, file: string): Promise<number> {
     file,
     [
       required(['member_id', 'first_name', 'last_name', 'birth_date', 'zip']),
-      matches('member_id', /^\d{10}$/, '10 digits'),
-      calendarDate('birth_date'),
-      matches('zip', /^\d{5}$/, '5 digits'),
+      conforms('member_id', 'memberNumber', 'wire'),
+      conforms('birth_date', 'dob', 'wire'),
+      conforms('zip', 'zip'),
       ...booleans(['active']),
     ],
     { col: 'member_id', normalise: (v) => v },

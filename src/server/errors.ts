@@ -4,8 +4,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from './db/unavailable';
 import { isApiPath } from './paths';
 import type { Metrics } from './metrics';
+import { siteMessages as m } from './validation';
 
-export const UNAVAILABLE = 'Our enrollment application is currently unavailable, please try at a later time.';
+export const UNAVAILABLE = m.unavailable;
 
 export class HttpError extends Error {
   constructor(
@@ -20,14 +21,14 @@ export class HttpError extends Error {
 /** The page a browser gets when the database is down on a page route (the fee page). */
 const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><title>We Apologize</title><main><h1>We Apologize</h1><p>${UNAVAILABLE}</p></main></html>`;
 
-/** Fastify's 4xx codes, told in our words; anything else is 'The request is not valid.'. */
+/** Fastify's 4xx codes, told in our words (schemas/messages.json); anything else is the request being not valid. */
 function clientErrorMessage(error: FastifyError): string {
   const code = error.code ?? '';
-  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request is too large.';
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Send JSON.';
-  if (code.startsWith('FST_CSRF')) return 'Your session has expired. Reload the page.';
-  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && /JSON/i.test(error.message))) return 'The request body is not valid JSON.';
-  return 'The request is not valid.';
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return m.requestTooLarge;
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return m.sendJson;
+  if (code.startsWith('FST_CSRF')) return m.sessionExpired;
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && /JSON/i.test(error.message))) return m.invalidJson;
+  return m.requestInvalid;
 }
 
 export function installErrorHandling(app: FastifyInstance, metrics?: Metrics): void {
@@ -35,7 +36,7 @@ export function installErrorHandling(app: FastifyInstance, metrics?: Metrics): v
     // Errors are never cached, whatever the route.
     reply.header('cache-control', 'no-store');
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
-    if (error.validation) return reply.code(400).send({ message: 'The request is not valid.', errors: error.validation.map((v) => ({ path: v.instancePath || '/', message: v.message })) });
+    if (error.validation) return reply.code(400).send({ message: m.requestInvalid, errors: error.validation.map((v) => ({ path: v.instancePath || '/', message: v.message })) });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ message: clientErrorMessage(error) });
     if (isDatabaseUnavailable(error)) {
       metrics?.databaseErrors.inc({ kind: 'unavailable' });
@@ -45,7 +46,7 @@ export function installErrorHandling(app: FastifyInstance, metrics?: Metrics): v
     }
     metrics?.databaseErrors.inc({ kind: (error as { code?: string }).code?.match(/^[0-9A-Z]{5}$/) ? 'query' : 'other' });
     request.log.error({ err: { type: error.name, code: error.code } }, 'unhandled error');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again later.' });
+    return reply.code(500).send({ message: m.serverError });
   });
 }
 
@@ -55,9 +56,9 @@ export function frameworkErrorHandler(applyHeaders: (request: FastifyRequest, re
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     applyHeaders(request, reply);
     reply.header('cache-control', 'no-store');
-    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ message: 'The address is too long.' });
-    if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: 'The address is not valid.' });
+    if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ message: m.addressTooLong });
+    if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: m.addressInvalid });
     request.log.error({ err: { type: error.name, code: error.code } }, 'framework error');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again later.' });
+    return reply.code(500).send({ message: m.serverError });
   };
 }

@@ -22,6 +22,9 @@ export const field = (name: string, shape: 'form' | 'wire' = 'form'): Schema => 
 /** Compiles route schemas with our rules and messages (Fastify's own compiler knows neither). */
 export const requestAjv = addRules(ajvErrors(new Ajv({ allErrors: true, $data: true, strict: false, coerceTypes: false, removeAdditional: false })));
 
+/** The site's keyed messages (schemas/messages.json), for answers that come before a variant is known. */
+export const siteMessages = variants.find((v) => v.fallback)!.messages;
+
 /** The variant of a request, by the browser's rule: the request's host and path. */
 export const variantOf = (request: FastifyRequest): VariantConfig => resolveVariant(`${request.protocol}://${request.host}${request.url}`, variants);
 

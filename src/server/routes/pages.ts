@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Db } from '../db/index';
 import { feeData } from '../fees';
 import { UNAVAILABLE } from '../errors';
+import { siteMessages } from '../validation';
 import { isApiPath, normalisedPath } from '../paths';
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -45,7 +46,7 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
 
   app.setNotFoundHandler(async (request, reply) => {
     // Any spelling of an API path gets JSON; nothing of the address is echoed.
-    if (isApiPath(request.url)) return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found.' });
+    if (isApiPath(request.url)) return reply.code(404).header('cache-control', 'no-store').send({ message: siteMessages.notFound });
     return page(reply, index, 404);
   });
 }
