@@ -14,6 +14,7 @@ import { compileValidatorModule, wrapStandalone } from '../src/engine/compile';
 import { mergePatch, type Json } from '../src/engine/mergePatch';
 import { buildStepSchema, deriveWire, liftUi, toWireSchema } from '../src/engine/schemaBuild';
 import { isoFormats } from '../src/domain/formats';
+import { overlappingMatches, type VariantLike } from '../src/engine/variant';
 
 const root = resolve(import.meta.dirname, '..');
 const readJson = (file: string): Json => {
@@ -136,6 +137,8 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
     loaders.push(`  ${JSON.stringify(id)}: {\n${stepLoaders.join('\n')}\n  },`);
   }
   if (variants.filter((v) => v.fallback).length !== 1) throw new Error('variants: exactly one variant.json must set "fallback": true');
+  const clashes = overlappingMatches(variants as unknown as VariantLike[]);
+  if (clashes.length) throw new Error(`variants: ${clashes.join('; ')}: give each partner host labels of its own (match.hostLabels)`);
 
   // The shared definitions in both shapes, for the server's route bodies and the admin import.
   const built = Object.fromEntries(Object.keys(definitions).map((k) => [k, buildStepSchema(definitions[k], definitions, `schemas/definitions.schema.json: ${k}`)]));

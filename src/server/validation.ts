@@ -25,8 +25,8 @@ export const requestAjv = addRules(ajvErrors(new Ajv({ allErrors: true, $data: t
 /** The site's keyed messages (schemas/messages.json), for answers that come before a variant is known. */
 export const siteMessages = variants.find((v) => v.fallback)!.messages;
 
-/** The variant of a request, by the browser's rule: the request's host and path. */
-export const variantOf = (request: FastifyRequest): VariantConfig => resolveVariant(`${request.protocol}://${request.host}${request.url}`, variants);
+/** The variant of a request, by the browser's rule: the request's host. */
+export const variantOf = (request: FastifyRequest): VariantConfig => resolveVariant(request.host, variants);
 
 let wires: Record<string, WireModule> | null = null;
 /** Every variant's wire validator, loaded once. */

@@ -39,7 +39,7 @@ function copyProject(): void {
     ...JSON.parse(readFileSync(join(root, 'tests/fixtures/variants/acme/variant.json'), 'utf8')),
     $schema: '../variant.schema.json',
     id: 'zeta',
-    match: { addressContains: ['zeta'] },
+    match: { hostLabels: ['zeta'] },
     brand: { title: 'Zeta HSA Enrollment', bankName: 'Example Bank', logoText: 'Zeta Co-op' },
   });
   // Lists are patched item by item, so the standard's own list stays the standard's.

@@ -56,12 +56,19 @@ describe('list operations in a patch (a partner changes one item, not the whole 
 describe('variant resolution from the page address', () => {
   const variants = [
     { id: 'standard', fallback: true, match: {} },
-    { id: 'aarp', match: { addressContains: ['aarp'] } },
+    { id: 'aarp', match: { hostLabels: ['aarp'] } },
+    { id: 'oc', match: { hostLabels: ['oc'] } },
   ];
   it.each([
     ['http://127.0.0.1:8080/enrollment', 'standard'],
     ['http://aarp.localhost:8080/enrollment', 'aarp'],
-    ['https://hsa.example.com/AARP/enrollment', 'aarp'],
+    ['https://HSA.AARP.example.com/enrollment', 'aarp'],
+    ['aarp.localhost:8080', 'aarp'],
+    // A host label, not a piece of the address: 'oc' does not capture localhost, nor 'aarp' a path or a longer label.
+    ['http://localhost:8080/enrollment', 'standard'],
+    ['https://hsa.example.com/AARP/enrollment', 'standard'],
+    ['https://aarpx.example.com/enrollment', 'standard'],
+    ['not a url', 'standard'],
     ['https://hsa.example.com/enrollment?x=1', 'standard'],
     // The query string and fragment never choose a variant (the server picks the variant by the same rule).
     ['https://hsa.example.com/enrollment?ref=aarp-newsletter', 'standard'],
@@ -71,7 +78,7 @@ describe('variant resolution from the page address', () => {
     expect(resolveVariant(href, variants).id).toBe(id);
   });
   it('refuses a variant list without a fallback', () => {
-    expect(() => resolveVariant('http://x/', [{ id: 'a', match: { addressContains: ['zz'] } }])).toThrow(/fallback/);
+    expect(() => resolveVariant('http://x/', [{ id: 'a', match: { hostLabels: ['zz'] } }])).toThrow(/fallback/);
   });
 });
 

@@ -20,7 +20,7 @@ function workspace(variants: Record<string, Record<string, unknown> | string>) {
 
 const good = (id: string) => ({
   id,
-  match: { addressContains: [id] },
+  match: { hostLabels: [id] },
   brand: { title: 'T', bankName: 'B', logoText: 'L' },
   helpPhone: '1-800-555-0100',
   groupCookie: '999999',
@@ -54,6 +54,13 @@ describe('variant folders at build time', () => {
     mkdirSync(join(ws.variantDirs[1], 'empty'), { recursive: true });
     expect(() => compileAll(ws)).toThrow(/empty: variant\.json is missing/);
     expect(() => compileAll(workspace({ again: good('standard') }))).toThrow(/'standard' is used twice/);
+  });
+
+  it('refuses two partners that would match one host, and a match rule that is not a host label', () => {
+    expect(() => compileAll(workspace({ one: good('one'), two: { ...good('two'), match: { hostLabels: ['one'] } } }))).toThrow(
+      "variants: 'one' and 'two' both match the host label 'one': give each partner host labels of its own (match.hostLabels)",
+    );
+    expect(() => compileAll(workspace({ zeta: { ...good('zeta'), match: { hostLabels: ['zeta.example.com'] } } }))).toThrow(/zeta[/\\]variant\.json: .*hostLabels/);
   });
 
   it('names a schema patch that is not JSON', () => {
