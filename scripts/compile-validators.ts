@@ -3,7 +3,8 @@
  * precompiled validators plus the merged schemas under generated/. The browser imports only generated code.
  *   Variant folders come from variants/ and, for tests, the extra folders listed in HSA_VARIANT_DIRS (':'-separated).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
@@ -15,6 +16,7 @@ import { mergePatch, type Json } from '../src/engine/mergePatch';
 import { buildStepSchema, deriveWire, liftUi, toWireSchema } from '../src/engine/schemaBuild';
 import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
+import { checkMessages, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
 
 const root = resolve(import.meta.dirname, '..');
 const readJson = (file: string): Json => {
@@ -85,7 +87,12 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
   const checkVariant = variantAjv.compile(readJson(join(root, 'variants/variant.schema.json')) as object);
   const describe = () => variantAjv.errorsText(checkVariant.errors, { dataVar: 'variant' });
 
-  const steps = (readJson(join(root, 'schemas/steps.json')) as unknown as { steps: StepEntry[] }).steps;
+  const problems: Problem[] = [];
+  const schemaExists = (name: string) => existsSync(join(root, `schemas/${name}.schema.json`)) && existsSync(join(root, `schemas/${name}.ui.json`));
+  const stepsJson = readJson(join(root, 'schemas/steps.json'));
+  problems.push(...checkSteps(stepsJson, 'schemas/steps.json', schemaExists));
+  const stepsOk = problems.length === 0;
+  const steps = (stepsJson as unknown as { steps: StepEntry[] }).steps;
   const definitions = (readJson(join(root, 'schemas/definitions.schema.json')) as { definitions: Record<string, Json> }).definitions;
   const standardMessages = readJson(join(root, 'schemas/messages.json')) as Record<string, Json>;
   const wireAdditions = buildStepSchema(readJson(join(root, 'schemas/wire.schema.json')), definitions, 'schemas/wire.schema.json');
@@ -106,7 +113,11 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
     if (variants.some((v) => v.id === id)) throw new Error(`${relative(root, folder)}: variant id '${id}' is used twice`);
     // A variant may replace the step list with its own steps.json; otherwise it walks the standard one.
     const stepsFile = join(folder, 'steps.json');
-    const stepList = existsSync(stepsFile) ? (readJson(stepsFile) as unknown as { steps: StepEntry[] }).steps : steps;
+    const ownSteps = existsSync(stepsFile) ? readJson(stepsFile) : null;
+    const stepProblems = [...(ownSteps ? checkSteps(ownSteps, relative(root, stepsFile), schemaExists) : []), ...(stepsOk ? [] : ['standard'])];
+    problems.push(...stepProblems.filter((p): p is Problem => typeof p !== 'string'));
+    if (stepProblems.length) continue; // a broken step list cannot be walked
+    const stepList = ownSteps ? (ownSteps as unknown as { steps: StepEntry[] }).steps : steps;
     variants.push({ ...variant, steps: stepList as unknown as Json });
     mkdirSync(join(out, id), { recursive: true });
     const stepLoaders: string[] = [];
@@ -118,6 +129,9 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
       const ui = patchStandard(`${step.schema}.ui.json`, folder);
       const { schema, uiSchema } = liftUi(buildStepSchema(merged, definitions, where), ui as Record<string, Json>);
       refuseArrays(schema, where);
+      // Problems are named in the standard file, and in the variant's patch where it has one.
+      const named = (ext: string) => [`schemas/${step.schema}.${ext}`, ...(existsSync(join(folder, 'schemas', `${step.schema}.${ext}`)) ? [relative(root, join(folder, 'schemas', `${step.schema}.${ext}`))] : [])].join(' patched by ');
+      problems.push(...checkUiSchema(uiSchema, schema, named('ui.json')), ...checkMessages(schema, named('schema.json')));
       stepSchemas.push(schema);
       writeFileSync(join(out, id, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
       writeFileSync(join(out, id, `${step.id}.validators.ts`), compileValidatorModule(schema as never, { addRules, formatsModule: '../../src/domain/formats' }));
@@ -136,6 +150,7 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
     variants[variants.length - 1].messages = messages;
     loaders.push(`  ${JSON.stringify(id)}: {\n${stepLoaders.join('\n')}\n  },`);
   }
+  if (problems.length) throw new Error(`the configuration has ${problems.length} problem(s):\n${[...new Set(problems.map(describeProblem))].join('\n')}`);
   if (variants.filter((v) => v.fallback).length !== 1) throw new Error('variants: exactly one variant.json must set "fallback": true');
   const clashes = overlappingMatches(variants as unknown as VariantLike[]);
   if (clashes.length) throw new Error(`variants: ${clashes.join('; ')}: give each partner host labels of its own (match.hostLabels)`);
@@ -171,9 +186,12 @@ ${wireLoaders.join('\n')}
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    const target = defaultTarget();
+    // --check (npm run check): every check of the build, writing nothing the site uses.
+    const check = process.argv.includes('--check');
+    const target = check ? { ...defaultTarget(), outDir: mkdtempSync(join(tmpdir(), 'hsa-check-')) } : defaultTarget();
     compileAll(target);
-    console.log(`compiled validators into ${relative(process.cwd(), target.outDir) || '.'}`);
+    if (check) rmSync(target.outDir, { recursive: true, force: true });
+    console.log(check ? 'The configuration is sound: every variant folder, step list, schema and uiSchema checked.' : `compiled validators into ${relative(process.cwd(), target.outDir) || '.'}`);
   } catch (e) {
     console.error(`Build failed: ${(e as Error).message}`);
     process.exit(1);

@@ -1,0 +1,118 @@
+/**
+ * The configuration check, run by the build and by `npm run check`: every mistake an analyst or a partner can make in
+ * the JSON files is named with its file, its JSON pointer and what to do. What JSON Schema can say is in
+ * schemas/meta/*.schema.json; the rest (names that must exist, a message for every rule that can fail) is here.
+ */
+import Ajv, { type ErrorObject } from 'ajv';
+import type { Json } from '../src/engine/mergePatch';
+import stepsMeta from '../schemas/meta/steps.schema.json' with { type: 'json' };
+import uiMeta from '../schemas/meta/ui-options.schema.json' with { type: 'json' };
+
+type Obj = { [key: string]: Json };
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface Problem {
+  file: string;
+  pointer: string;
+  problem: string;
+  fix: string;
+}
+
+export const describeProblem = (p: Problem): string => `${p.file}: ${p.pointer || '/'}: ${p.problem}. ${p.fix}`;
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const checkStepsMeta = ajv.compile(stepsMeta);
+const checkOptions = ajv.compile(uiMeta);
+const widgetNames = (uiMeta.definitions.widget.enum as string[]).slice();
+
+const fromAjv = (file: string, base: string, errors: ErrorObject[] | null | undefined, fix: string): Problem[] =>
+  (errors ?? [])
+    .filter((e) => e.keyword !== 'if')
+    .map((e) => ({
+      file,
+      pointer: `${base}${e.instancePath}`,
+      problem: e.keyword === 'additionalProperties' ? `'${(e.params as { additionalProperty: string }).additionalProperty}' is not an option we know` : e.message ?? 'not valid',
+      fix,
+    }));
+
+/** schemas/steps.json (or a variant's own): its shape, unique ids and routes, and a schema pair for each form step. */
+export function checkSteps(steps: Json, file: string, schemaExists: (name: string) => boolean): Problem[] {
+  if (!checkStepsMeta(steps)) return fromAjv(file, '', checkStepsMeta.errors, 'See schemas/meta/steps.schema.json for what a step takes');
+  const list = (steps as { steps: Obj[] }).steps;
+  const problems: Problem[] = [];
+  for (const key of ['id', 'route'] as const) {
+    list.forEach((s, i) => {
+      if (list.findIndex((t) => t[key] === s[key]) !== i) problems.push({ file, pointer: `/steps/${i}/${key}`, problem: `'${s[key]}' is used by an earlier step`, fix: `Give each step its own ${key}` });
+    });
+  }
+  list.forEach((s, i) => {
+    if (typeof s.schema === 'string' && !schemaExists(s.schema)) problems.push({ file, pointer: `/steps/${i}/schema`, problem: `schemas/${s.schema}.schema.json does not exist`, fix: 'Name an existing schema pair, or add it' });
+  });
+  return problems;
+}
+
+/** The schema of a property, wherever the step declares it (properties, if/then branches, allOf). */
+function propertyOf(schema: Json, name: string): Obj | undefined {
+  if (!isObj(schema)) return undefined;
+  if (isObj(schema.properties) && isObj(schema.properties[name])) return schema.properties[name] as Obj;
+  for (const part of [schema.then, schema.else, ...(Array.isArray(schema.allOf) ? schema.allOf : [])]) {
+    const found = propertyOf(part as Json, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A built step's uiSchema against its schema: fields that exist, widgets we have, options we read. */
+export function checkUiSchema(ui: Obj, schema: Obj, file: string, pointer = ''): Problem[] {
+  const problems: Problem[] = [];
+  for (const [key, value] of Object.entries(ui)) {
+    const at = `${pointer}/${key}`;
+    if (key === 'ui:widget' && !widgetNames.includes(value as string)) problems.push({ file, pointer: at, problem: `there is no widget '${String(value)}'`, fix: `Use one of ${widgetNames.join(', ')}` });
+    else if (key === 'ui:options' && !checkOptions(value)) problems.push(...fromAjv(file, at, checkOptions.errors, 'See schemas/meta/ui-options.schema.json for the options and their values'));
+    else if (key === 'ui:order') {
+      (value as string[]).forEach((name, i) => {
+        if (!propertyOf(schema, name)) problems.push({ file, pointer: `${at}/${i}`, problem: `there is no field '${name}' here`, fix: 'Correct the name or remove it' });
+      });
+    } else if (key === 'ui:enumNames' && Array.isArray(schema.enum) && (value as Json[]).length !== schema.enum.length) {
+      problems.push({ file, pointer: at, problem: `${(value as Json[]).length} names for ${schema.enum.length} choices`, fix: 'Give one name per choice of the enum, in its order' });
+    } else if (!key.startsWith('ui:') && isObj(value)) {
+      const child = propertyOf(schema, key);
+      if (!child) problems.push({ file, pointer: at, problem: `there is no field '${key}' in the schema`, fix: 'Correct the name, or remove it' });
+      else problems.push(...checkUiSchema(value, child, file, at));
+    }
+  }
+  const sections = isObj(ui['ui:options']) ? ui['ui:options'].sections : undefined;
+  if (Array.isArray(sections)) {
+    sections.forEach((section, i) =>
+      ((isObj(section) && Array.isArray(section.fields) ? section.fields : []) as string[]).forEach((name, j) => {
+        if (!propertyOf(schema, name)) problems.push({ file, pointer: `${pointer}/ui:options/sections/${i}/fields/${j}`, problem: `there is no field '${name}' in the schema`, fix: 'Correct the name or remove it from the section' });
+      }),
+    );
+  }
+  return problems;
+}
+
+/** Keywords that can fail on a field's value; each needs its message beside it (errorMessage). */
+const FAILING = ['pattern', 'maxLength', 'minLength', 'format', 'enum', 'const', 'minAge', 'maxAge', 'withinMonths', 'sameText', 'not'];
+
+/** Every rule that can fail has a message, so no person ever reads a validator's default ('must match ...'). */
+export function checkMessages(schema: Json, file: string, pointer = ''): Problem[] {
+  if (!isObj(schema)) return [];
+  const problems: Problem[] = [];
+  const messages = isObj(schema.errorMessage) ? schema.errorMessage : {};
+  for (const keyword of FAILING) {
+    if (keyword in schema && typeof messages[keyword] !== 'string') problems.push({ file, pointer: `${pointer}/${keyword}`, problem: `the rule '${keyword}' has no message`, fix: `Add errorMessage.${keyword} beside it` });
+  }
+  const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+  const requiredMessages = isObj(messages.required) ? messages.required : {};
+  for (const name of required) {
+    const field = propertyOf(schema, name);
+    // An object the step always sends (the address, the group) is never missing; its own fields are.
+    if (field?.type === 'object') continue;
+    if (typeof requiredMessages[name] !== 'string') problems.push({ file, pointer: `${pointer}/required`, problem: `the required field '${name}' has no message`, fix: `Add errorMessage.required.${name}` });
+  }
+  if (isObj(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) problems.push(...checkMessages(v, file, `${pointer}/properties/${k}`));
+  for (const k of ['then', 'else']) problems.push(...checkMessages(schema[k], file, `${pointer}/${k}`));
+  if (Array.isArray(schema.allOf)) schema.allOf.forEach((part, i) => problems.push(...checkMessages(part, file, `${pointer}/allOf/${i}`)));
+  return problems;
+}
