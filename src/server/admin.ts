@@ -9,7 +9,8 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { loadConfig } from './config';
 import { openDatabase } from './database';
-import { dataProtection } from './crypto';
+import { dataProtection, type DataProtection } from './crypto';
+import { upsertMember } from './memberRoster';
 import type { Db } from './db/index';
 
 type Row = Record<string, string>;
@@ -20,6 +21,13 @@ const required = (cols: string[]): Check => (row) => {
   return missing.length ? `missing ${missing.join(', ')}` : null;
 };
 const matches = (col: string, re: RegExp, what: string): Check => (row) => (row[col] === undefined || row[col] === '' || re.test(row[col]) ? null : `${col} must be ${what}`);
+/** A calendar date (2023-02-30 is not): a hash of an impossible date would never match anyone. */
+const realDate = (col: string): Check => (row) => {
+  const v = row[col];
+  if (!v || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return null;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v ? null : `${col} is not a calendar date`;
+};
 const bool = (v: string | undefined) => /^(1|true|yes|y)$/i.test(v ?? '');
 
 export class AdminError extends Error {}
@@ -58,21 +66,25 @@ export async function importGroups(db: Db, file: string): Promise<number> {
   return rows.length;
 }
 
-export async function importMembers(db: Db, file: string): Promise<number> {
+/** Names and date of birth are written only as a keyed hash (memberRoster.ts): the roster is never in clear at rest. */
+export async function importMembers(db: Db, file: string, protection: DataProtection): Promise<number> {
   const rows = readCsv(file, [
     required(['member_id', 'first_name', 'last_name', 'birth_date', 'zip']),
     matches('member_id', /^\d{10}$/, '10 digits'),
     matches('birth_date', /^\d{4}-\d{2}-\d{2}$/, 'a date as YYYY-MM-DD'),
+    realDate('birth_date'),
     matches('zip', /^\d{5}$/, '5 digits'),
   ]);
   await db.transaction(async (tx) => {
     for (const r of rows) {
-      await tx.query(
-        `INSERT INTO members (member_id, first_name, last_name, birth_date, zip, active) VALUES ($1, $2, $3, $4::date, $5, $6)
-         ON CONFLICT (member_id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
-           birth_date = excluded.birth_date, zip = excluded.zip, active = excluded.active`,
-        [r.member_id, r.first_name, r.last_name, r.birth_date, r.zip, r.active === undefined || r.active === '' ? true : bool(r.active)],
-      );
+      await upsertMember(tx, protection, {
+        memberId: r.member_id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        dob: r.birth_date,
+        zip: r.zip,
+        active: r.active === undefined || r.active === '' ? true : bool(r.active),
+      });
     }
   });
   return rows.length;
@@ -91,7 +103,7 @@ async function run(argv: string[]): Promise<void> {
   const db = await openDatabase(config);
   try {
     if (verb === 'import-groups' && file) console.error(`imported ${await importGroups(db, file)} groups`);
-    else if (verb === 'import-members' && file) console.error(`imported ${await importMembers(db, file)} members`);
+    else if (verb === 'import-members' && file) console.error(`imported ${await importMembers(db, file, dataProtection(config.dataKey))} members`);
     else if (verb === 'export-enrollments') {
       const out = file ? createWriteStream(file, { mode: 0o600 }) : process.stdout;
       const n = await exportEnrollments(db, config.dataKey, (line) => out.write(line));

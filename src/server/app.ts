@@ -3,7 +3,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/index';
@@ -15,6 +14,7 @@ import { captchaService } from './captcha';
 import { employerRoutes } from './routes/employer';
 import { enrollmentRoutes } from './routes/enrollment';
 import { pageRoutes } from './routes/pages';
+import { registerRateLimits } from './rateLimits';
 
 export interface AppOptions {
   db: Db;
@@ -25,16 +25,19 @@ export interface AppOptions {
   membership?: MembershipProvider;
   /** Requests per minute per client: [lookups, SSN checks, enrollments]. */
   rateLimits?: [number, number, number];
+  /** Prefix of the rate-limit keys in Redis (tests keep runs apart). */
+  rateLimitNamespace?: string;
 }
 
 /** Never logged: cookies, tokens, and any request or response body (pino redaction; bodies are not serialised). */
 const REDACT = ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]', 'body', 'req.body', 'payload'];
 
-export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20] }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20], rateLimitNamespace }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' }, ...(logStream ? { stream: logStream } : {}) },
     bodyLimit: 32 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY: otherwise a forged header multiplies every limit.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true } },
     return503OnClosing: true,
   });
@@ -66,7 +69,7 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: 'auto' },
     getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
   });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, { redisUrl: config.redisUrl, nameSpace: rateLimitNamespace });
 
   // Every POST to the API carries the CSRF token; every API answer is private and not cached.
   app.addHook('onRequest', async (request, reply) => {
@@ -93,7 +96,7 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     db,
     protection,
     identity,
-    membership: membership ?? sandboxMembership(db),
+    membership: membership ?? sandboxMembership(db, protection),
     captcha: captchaService(db, protection.captchaSecret, config.captchaCost),
     limits,
   });

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 export interface Config {
   port: number;
@@ -15,6 +16,11 @@ export interface Config {
   /** Proof-of-work cost of a captcha challenge. */
   captchaCost: number;
   distDir: string;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default, so a client cannot
+   *  forge its address and multiply the rate limits. */
+  trustProxy: string[];
+  /** Redis for rate limits shared by several instances; each process counts alone without it. */
+  redisUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -37,6 +43,21 @@ function readKey(env: NodeJS.ProcessEnv, dataDir: string, warn: (msg: string) =>
   return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }
 
+/** proxy-addr's names for address ranges, accepted as Fastify's trustProxy accepts them. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export function parseTrustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 4 ? 32 : 128;
+    const ok = PROXY_RANGES.has(entry) || (version !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)));
+    if (!ok) throw new ConfigError(`TRUST_PROXY must list proxy addresses or CIDR ranges separated by commas, not '${entry}'`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: string) => void = console.warn): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const port = Number(env.PORT ?? 8080);
@@ -52,5 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     production: env.NODE_ENV === 'production',
     captchaCost: Number(env.CAPTCHA_COST ?? 1000),
     distDir: resolve(env.DIST_DIR ?? 'dist'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || undefined,
   };
 }
