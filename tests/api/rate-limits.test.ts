@@ -57,6 +57,15 @@ describe.each(databases)('rate limits on $name', (database) => {
     for (let i = 0; i < 3; i++) direct.push((await lookup(forged(i), '192.0.2.7')).statusCode);
     expect(direct).toEqual([200, 200, 429]);
   });
+
+  it('lets requests through, quickly and without a 5xx, while Redis is unreachable', async () => {
+    const lonely = await app({ rateLimits: [2, 2, 2], config: { redisUrl: 'redis://127.0.0.1:1' } });
+    const started = Date.now();
+    const codes = [];
+    for (let i = 0; i < 4; i++) codes.push((await lonely.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' })).statusCode);
+    expect(codes).toEqual([200, 200, 200, 200]);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
 });
 
 describe('TRUST_PROXY', () => {
