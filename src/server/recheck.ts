@@ -53,7 +53,9 @@ export interface Rechecked {
   membershipMessage: string;
 }
 
-export async function recheck(db: Db, protection: DataProtection, request: FastifyRequest, payload: EnrollmentFacts, grant: GrantRef | null): Promise<Rechecked> {
+/** `key` is the request's Idempotency-Key: a grant or verification already claimed under it belongs to a concurrent
+ *  twin of this request, whose answer settle() will then return. */
+export async function recheck(db: Db, protection: DataProtection, request: FastifyRequest, payload: EnrollmentFacts, grant: GrantRef | null, key: string): Promise<Rechecked> {
   if (!grant) throw new HttpError(403, CAPTCHA_NEEDED);
   const groupId = payload.group.id.toUpperCase();
   // The variant by the same rule as the browser: from the address the request came to.
@@ -66,12 +68,12 @@ export async function recheck(db: Db, protection: DataProtection, request: Fasti
 
   const { rows } = await db.query<{ name: string | null; status: string | null; is_aarp: boolean | null; grant_live: boolean; verification_id: string | null }>(
     `SELECT g.name, g.status, g.is_aarp,
-       EXISTS (SELECT 1 FROM captcha_grants c WHERE c.token_hash = $2 AND c.session_hash = $3 AND c.claimed_by IS NULL AND c.expires_at > now()) AS grant_live,
+       EXISTS (SELECT 1 FROM captcha_grants c WHERE c.token_hash = $2 AND c.session_hash = $3 AND (c.claimed_by IS NULL OR c.claimed_by = $5) AND c.expires_at > now()) AS grant_live,
        (SELECT v.id::text FROM member_verifications v
-         WHERE $4::text IS NOT NULL AND v.session_hash = $3 AND v.fields_hash = $4 AND v.claimed_by IS NULL AND v.expires_at > now()
+         WHERE $4::text IS NOT NULL AND v.session_hash = $3 AND v.fields_hash = $4 AND (v.claimed_by IS NULL OR v.claimed_by = $5) AND v.expires_at > now()
          ORDER BY v.id LIMIT 1) AS verification_id
      FROM (SELECT 1) AS one LEFT JOIN employer_groups g ON g.id = $1`,
-    [groupId, grant.tokenHash, grant.sessionHash, member],
+    [groupId, grant.tokenHash, grant.sessionHash, member, key],
   );
   const facts = rows[0];
   if (!facts.grant_live) throw new HttpError(403, CAPTCHA_NEEDED);

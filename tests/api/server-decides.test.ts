@@ -104,6 +104,39 @@ describe.each(databases)('the server decides, on $name', (database) => {
       expect(await count()).toBe(before + 1);
     });
 
+    it('a twin request (same key) that re-checks after the first one settled gets the first answer, not a 403', async () => {
+      // Deterministic interleaving: both look the key up before the first settles; the twin re-checks after it.
+      let lookups = 0;
+      let bothLookedUp!: () => void;
+      const lookedUp = new Promise<void>((resolve) => (bothLookedUp = resolve));
+      let firstSettled!: () => void;
+      const settled = new Promise<void>((resolve) => (firstSettled = resolve));
+      let rechecks = 0;
+      const gated: Db = {
+        ...db,
+        query: (async (sql: string, params?: unknown[]) => {
+          if (sql.includes('LEFT JOIN idempotency_keys') && ++lookups === 2) bothLookedUp();
+          if (sql.includes('AS grant_live') && ++rechecks === 2) await settled;
+          if (sql.startsWith('WITH granted')) {
+            await lookedUp;
+            const result = await db.query(sql, params);
+            firstSettled();
+            return result;
+          }
+          return db.query(sql, params);
+        }) as Db['query'],
+      };
+      const { app: racing } = await makeApp(gated);
+      try {
+        const client = await new Client(racing).verified();
+        const body = enrollment();
+        const twins = await Promise.all([client.enroll(body, 'twin-race-00000000000'), client.enroll(body, 'twin-race-00000000000')]);
+        expect(twins.map((r) => r.body)).toEqual(['success', 'success']);
+      } finally {
+        await racing.close();
+      }
+    });
+
     it('an expired grant is refused (403) and stores nothing', async () => {
       const client = await new Client(app).verified();
       await db.query(`UPDATE captcha_grants SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [grantHash(client)]);
@@ -226,6 +259,11 @@ describe.each(databases)('the server decides, on $name', (database) => {
       refused(await standard.enroll(janeEnrollment({ aarpNum: undefined })), 403, MEMBERSHIP_REQUIRED);
       const partner = await new Client(app, PARTNER).verified();
       refused(await partner.enroll(janeEnrollment({ group: { id: 'DEMO100', coverage: 'I', effectiveDate: '2026-01-01' } })), 422, GROUP_NOT_FOUND);
+    });
+
+    it.each(['1958-02-30', '0000-00-00', '2023-13-45'])('answers a date of birth the database could not hold (%s) with false, not a 500', async (dateOfBirth) => {
+      const client = await new Client(app, PARTNER).start();
+      expect(await verifyJane(client, { ...jane, dateOfBirth })).toBe(false);
     });
 
     it('keeps a verification only as a keyed hash bound to the session', async () => {

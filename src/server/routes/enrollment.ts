@@ -122,7 +122,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     }
 
     // Everything the browser decided, decided again here (read-only; the claims are in settle()).
-    const checked = await recheck(db, protection, request, payload, presentedGrant(request, protection));
+    const checked = await recheck(db, protection, request, payload, presentedGrant(request, protection), key);
 
     let answer: Answer;
     if (earlier.duplicate) answer = { status: 409, body: JSON.stringify({ message: DUPLICATE_ACCOUNT }) };
