@@ -12,7 +12,8 @@ import { createWriteStream, fchmodSync, openSync, readFileSync, type WriteStream
 import { parse } from 'csv-parse/sync';
 import { loadConfig } from './config';
 import { openDatabase } from './database';
-import { dataProtection } from './crypto';
+import { dataProtection, type DataProtection } from './crypto';
+import { upsertMember } from './memberRoster';
 import { prune } from './retention';
 import type { Db, Queryable } from './db/index';
 import { field, requestAjv } from './validation';
@@ -122,7 +123,8 @@ export async function importGroups(db: Db, file: string): Promise<number> {
   return rows.length;
 }
 
-export async function importMembers(db: Db, file: string): Promise<number> {
+/** Names and date of birth are written only as a keyed hash (memberRoster.ts): the roster is never in clear at rest. */
+export async function importMembers(db: Db, file: string, protection: DataProtection): Promise<number> {
   const rows = readCsv(
     file,
     [
@@ -135,12 +137,14 @@ export async function importMembers(db: Db, file: string): Promise<number> {
     { col: 'member_id', normalise: (v) => v },
   );
   await writeRows(db, file, rows, (tx, r) =>
-      tx.query(
-        `INSERT INTO members (member_id, first_name, last_name, birth_date, zip, active) VALUES ($1, $2, $3, $4::date, $5, $6)
-         ON CONFLICT (member_id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
-           birth_date = excluded.birth_date, zip = excluded.zip, active = excluded.active`,
-        [r.member_id, r.first_name, r.last_name, r.birth_date, r.zip, r.active === undefined || r.active === '' ? true : bool(r.active)],
-      ),
+    upsertMember(tx, protection, {
+      memberId: r.member_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      dob: r.birth_date,
+      zip: r.zip,
+      active: r.active === undefined || r.active === '' ? true : bool(r.active),
+    }),
   );
   return rows.length;
 }
@@ -175,7 +179,7 @@ export async function runAdmin(argv: string[]): Promise<void> {
   const db = await openDatabase(config);
   try {
     if (verb === 'import-groups' && file) console.error(`imported ${await importGroups(db, file)} groups`);
-    else if (verb === 'import-members' && file) console.error(`imported ${await importMembers(db, file)} members`);
+    else if (verb === 'import-members' && file) console.error(`imported ${await importMembers(db, file, dataProtection(config.dataKey))} members`);
     else if (verb === 'export-enrollments') {
       const n = file ? await exportEnrollmentsToFile(db, config.dataKey, file) : await exportEnrollments(db, config.dataKey, (line) => process.stdout.write(line));
       console.error(`exported ${n} enrollments`);

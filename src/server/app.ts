@@ -2,7 +2,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
-import rateLimit from '@fastify/rate-limit';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/index';
@@ -20,6 +19,7 @@ import { enrollmentRoutes } from './routes/enrollment';
 import { pageRoutes } from './routes/pages';
 import { requestAjv, wireValidators } from './validation';
 import { createMetrics, instrument, type Metrics } from './metrics';
+import { registerRateLimits } from './rateLimits';
 
 export interface AppOptions {
   db: Db;
@@ -34,12 +34,14 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Prune expired records when ready and hourly (default on; off where a test schedules its own). */
   retention?: boolean;
+  /** Prefix of the rate-limit keys in Redis (tests keep runs apart). */
+  rateLimitNamespace?: string;
 }
 
 /** Never logged: cookies, tokens, and any request or response body (pino redaction; bodies are not serialised). */
 const REDACT = ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]', 'body', 'req.body', 'payload'];
 
-export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20], metrics = createMetrics(), retention = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20], rateLimitNamespace, metrics = createMetrics(), retention = true }: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(config.production);
   const app = Fastify({
     logger: {
@@ -49,7 +51,8 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: 32 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY: otherwise a forged header multiplies every limit.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler(headers),
   });
@@ -72,7 +75,7 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: 'auto' },
     getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
   });
-  await app.register(rateLimit, { global: false });
+  await registerRateLimits(app, { redisUrl: config.redisUrl, nameSpace: rateLimitNamespace });
   // Every state-changing API request carries the CSRF token; every API answer is private and not cached.
   guardApiRoutes(app);
   if (retention) scheduleRetention(app, db);
@@ -96,7 +99,7 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     db,
     protection,
     identity,
-    membership: membership ?? sandboxMembership(db),
+    membership: membership ?? sandboxMembership(db, protection),
     captcha: captchaService(db, protection.captchaSecret, config.captchaCost),
     limits,
     metrics,

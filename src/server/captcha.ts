@@ -1,11 +1,10 @@
-/** Self-hosted proof-of-work captcha (ALTCHA v2): challenges, one-time verification, a verified-session cookie. */
+/** Self-hosted proof-of-work captcha (ALTCHA v2): challenges and one-time verification. What a verified solution
+ *  grants (one enrollment of one session) is captchaGrants.ts. */
 import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { create as altchaFastify } from 'altcha-lib/frameworks/fastify';
 import type { Db } from './db/index';
 
-export const CAPTCHA_COOKIE = 'hsa_captcha';
-export const CAPTCHA_VALID_MS = 20 * 60 * 1000;
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
 export function captchaService(db: Db, secret: string, cost: number) {

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 
 export interface Config {
   port: number;
@@ -20,6 +21,11 @@ export interface Config {
   metricsHost: string;
   /** A database statement that has not finished by then fails, and the request answers 503. */
   dbQueryTimeoutMs: number;
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default, so a client cannot
+   *  forge its address and multiply the rate limits. */
+  trustProxy: string[];
+  /** Redis for rate limits shared by several instances; each process counts alone without it. */
+  redisUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -48,6 +54,22 @@ function portOf(value: string, name: string): number {
   return port;
 }
 
+/** proxy-addr's names for address ranges, accepted as Fastify's trustProxy accepts them. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+export function parseTrustProxy(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 4 ? 32 : 128;
+    // rule-scan: a CIDR prefix length, configuration and not a field of the form
+    const ok = PROXY_RANGES.has(entry) || (version !== 0 && extra === undefined && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits)));
+    if (!ok) throw new ConfigError(`TRUST_PROXY must list proxy addresses or CIDR ranges separated by commas, not '${entry}'`);
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: string) => void = console.warn): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const port = portOf(env.PORT ?? '8080', 'PORT');
@@ -67,5 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     metricsPort: env.METRICS_PORT ? portOf(env.METRICS_PORT, 'METRICS_PORT') : undefined,
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     dbQueryTimeoutMs,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    redisUrl: env.REDIS_URL || undefined,
   };
 }

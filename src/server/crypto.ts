@@ -9,13 +9,20 @@ export interface DataProtection {
   /** A secret for signing cookies, derived so it differs from the encryption keys. */
   cookieSecret: string;
   captchaSecret: string;
+  /** A keyed hash for one purpose (each purpose has its own derived key): session ids and captcha grants are kept
+   *  only as hashes, and the member roster and membership verifications are compared as hashes, never in clear. */
+  keyedHash(purpose: HashPurpose, value: string): string;
 }
+
+export type HashPurpose = 'session' | 'captcha-grant' | 'member' | 'member-verification';
 
 const derive = (master: Buffer, label: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), label, 32));
 
 export function dataProtection(master: Buffer): DataProtection {
   const encKey = derive(master, 'hsa/enrollment-encryption/v1');
   const indexKey = derive(master, 'hsa/ssn-index/v1');
+  const hashKeys = new Map<HashPurpose, Buffer>();
+  const hashKey = (purpose: HashPurpose) => hashKeys.get(purpose) ?? hashKeys.set(purpose, derive(master, `hsa/${purpose}/v1`)).get(purpose)!;
   return {
     encrypt(plain) {
       const iv = randomBytes(12);
@@ -33,5 +40,6 @@ export function dataProtection(master: Buffer): DataProtection {
     ssnIndex: (ssnDigits) => createHmac('sha256', indexKey).update(ssnDigits).digest('base64url'),
     cookieSecret: derive(master, 'hsa/cookies/v1').toString('base64'),
     captchaSecret: derive(master, 'hsa/captcha/v1').toString('base64'),
+    keyedHash: (purpose, value) => createHmac('sha256', hashKey(purpose)).update(value).digest('base64url'),
   };
 }

@@ -7,12 +7,15 @@ import { openDatabase } from './database';
 import type { Config } from './config';
 import type { Db } from './db/index';
 
+/** One data key per test process: databases are seeded (the member roster hashed) before an app is built on them. */
+export const TEST_DATA_KEY = randomBytes(32);
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
     host: '127.0.0.1',
     dataDir: resolve('data/test'),
-    dataKey: randomBytes(32),
+    dataKey: TEST_DATA_KEY,
     maintenance: false,
     logLevel: 'info',
     production: false,
@@ -20,6 +23,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     distDir: resolve('dist'),
     metricsHost: '127.0.0.1',
     dbQueryTimeoutMs: 5000,
+    trustProxy: [],
     ...overrides,
   };
 }
@@ -47,7 +51,7 @@ export async function startServer(
   opts: { config?: Partial<Config>; /** the embedded database on disk (in config.dataDir), as in production */ onDisk?: boolean } & Partial<Pick<AppOptions, 'identity' | 'membership' | 'rateLimits'>> = {},
 ): Promise<TestServer> {
   const config = testConfig(opts.config);
-  const db = await openDatabase({ dataDir: config.dataDir, dbQueryTimeoutMs: config.dbQueryTimeoutMs }, { inMemory: !opts.onDisk });
+  const db = await openDatabase({ dataDir: config.dataDir, dataKey: config.dataKey, dbQueryTimeoutMs: config.dbQueryTimeoutMs }, { inMemory: !opts.onDisk });
   const logs = captureLogs();
   const app = await buildApp({ db, config, logStream: logs.stream, identity: opts.identity, membership: opts.membership, rateLimits: opts.rateLimits ?? [10_000, 10_000, 10_000] });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import { openDatabase } from '../../src/server/database';
 import type { Db } from '../../src/server/db/index';
-import { testConfig } from '../../src/server/testing';
+import { TEST_DATA_KEY, testConfig } from '../../src/server/testing';
 import { firstOfThisMonth } from '../dates';
 import type { Config } from '../../src/server/config';
 
@@ -22,7 +22,7 @@ if (process.env.CI === 'true' && !url) throw new Error('CI=true needs DATABASE_U
 
 /** PGlite always; PostgreSQL too when DATABASE_URL is set, each test file in a schema of its own. */
 export const databases: TestDb[] = [
-  { name: 'PGlite', open: async () => { const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true }); return { db, drop: () => db.close() }; } },
+  { name: 'PGlite', open: async () => { const db = await openDatabase({ dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { inMemory: true }); return { db, drop: () => db.close() }; } },
   ...(url
     ? [
         {
@@ -32,7 +32,7 @@ export const databases: TestDb[] = [
             const admin = new pg.Client({ connectionString: url });
             await admin.connect();
             await admin.query(`CREATE SCHEMA ${schema}`);
-            const db = await openDatabase({ databaseUrl: url, dataDir: 'data/test' }, { schema });
+            const db = await openDatabase({ databaseUrl: url, dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { schema });
             return {
               db,
               drop: async () => {
@@ -59,21 +59,30 @@ export async function makeApp(db: Db, { config: overrides, ...opts }: { config?:
   return { app, config, logs };
 }
 
-/** A browser-like client: keeps cookies, sends the CSRF token on POSTs. */
+/** A browser-like client: keeps cookies, sends the CSRF token on POSTs; `headers` go with every request (a Host). */
 export class Client {
   private cookies = new Map<string, string>();
   token = '';
-  constructor(private app: FastifyInstance) {}
+  constructor(
+    private app: FastifyInstance,
+    private headers: Record<string, string> = {},
+  ) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Puts a cookie in this client's jar (a cookie copied from another browser, or set as the server would have);
+   *  undefined removes it. */
+  setCookie(name: string, value: string | undefined) {
+    if (value === undefined) this.cookies.delete(name);
+    else this.cookies.set(name, value);
+    return this;
+  }
 
   private keep(res: LightMyRequestResponse) {
     for (const c of res.cookies as { name: string; value: string }[]) this.cookies.set(c.name, c.value);
     return res;
-  }
-
-  /** Sets a cookie as the server would have (e.g. a signed captcha grant, without a database to earn it). */
-  setCookie(name: string, value: string) {
-    this.cookies.set(name, value);
-    return this;
   }
 
   get cookieHeader() {
@@ -81,12 +90,12 @@ export class Client {
   }
 
   async get(url: string) {
-    return this.keep(await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader } }));
+    return this.keep(await this.app.inject({ method: 'GET', url, headers: { ...this.headers, cookie: this.cookieHeader } }));
   }
 
   async post(url: string, body: unknown, headers: Record<string, string> = {}) {
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
-    return this.keep(await this.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', 'x-csrf-token': this.token, cookie: this.cookieHeader, ...headers } }));
+    return this.keep(await this.app.inject({ method: 'POST', url, payload, headers: { ...this.headers, 'content-type': 'application/json', 'x-csrf-token': this.token, cookie: this.cookieHeader, ...headers } }));
   }
 
   async start() {
@@ -101,11 +110,16 @@ export class Client {
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   }
 
-  async verified() {
-    await this.start();
+  /** A newly solved captcha: one grant, good for one enrollment of this session. */
+  async grant() {
     const res = await this.post('/api/v1/enrollment/submitCaptcha', { captcha: await this.solveCaptcha() });
     if (res.json() !== true) throw new Error('captcha not verified');
     return this;
+  }
+
+  async verified() {
+    await this.start();
+    return this.grant();
   }
 
   enroll(body: unknown, key = `key-${randomBytes(8).toString('hex')}`) {

@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { openPostgres } from '../../src/server/db/index';
 import { openDatabase } from '../../src/server/database';
-import { startServer } from '../../src/server/testing';
+import { startServer, TEST_DATA_KEY } from '../../src/server/testing';
 import { Client, enrollment, makeApp } from './harness';
 
 const UNAVAILABLE = 'Our enrollment application is currently unavailable, please try at a later time.';
 
 describe('operations', () => {
   it('in maintenance mode sends pages to /splash and answers the API with 503', async () => {
-    const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true });
+    const db = await openDatabase({ dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { inMemory: true });
     const { app } = await makeApp(db, { config: { maintenance: true } });
     const page = await app.inject({ method: 'GET', url: '/enrollment/accountholder' });
     expect(page.statusCode).toBe(302);
@@ -38,7 +38,7 @@ describe('operations', () => {
   });
 
   it('limits lookups and enrollments per client (429)', async () => {
-    const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true });
+    const db = await openDatabase({ dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { inMemory: true });
     const { app } = await makeApp(db, { rateLimits: [3, 2, 1] });
     const codes = [];
     for (let i = 0; i < 4; i++) codes.push((await app.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' })).statusCode);
@@ -70,7 +70,7 @@ describe('operations', () => {
 
 describe('hostile input, at random', () => {
   it('never answers an enrollment body with a 5xx; every refusal carries a message', async () => {
-    const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true });
+    const db = await openDatabase({ dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { inMemory: true });
     const { app } = await makeApp(db);
     const client = await new Client(app).verified();
     const base = enrollment();
@@ -93,7 +93,7 @@ describe('hostile input, at random', () => {
   });
 
   it('never answers a lookup id with a 5xx', async () => {
-    const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true });
+    const db = await openDatabase({ dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { inMemory: true });
     const { app } = await makeApp(db);
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 40 }), async (id) => {

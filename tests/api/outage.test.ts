@@ -8,7 +8,8 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../../src/server/db/index';
 import { openDatabase } from '../../src/server/database';
-import { CAPTCHA_COOKIE } from '../../src/server/captcha';
+import { TEST_DATA_KEY } from '../../src/server/testing';
+import { CAPTCHA_COOKIE } from '../../src/server/captchaGrants';
 import { Client, enrollment, makeApp } from './harness';
 
 const UNAVAILABLE = 'Our enrollment application is currently unavailable, please try at a later time.';
@@ -78,7 +79,7 @@ const withUrl = (change: (u: URL) => void) => {
 
 describe('a database outage is a 503 on every route', () => {
   it('PGlite closed', async () => {
-    const db = await openDatabase({ dataDir: 'data/test' }, { inMemory: true });
+    const db = await openDatabase({ dataKey: TEST_DATA_KEY, dataDir: 'data/test' }, { inMemory: true });
     await withApp(db, async (app) => {
       await db.close();
       await expectEveryRouteUnavailable(app);
@@ -86,7 +87,7 @@ describe('a database outage is a 503 on every route', () => {
   });
 
   it('PGlite busy past the query timeout (a transaction holds it)', async () => {
-    const db = await openDatabase({ dataDir: 'data/test', dbQueryTimeoutMs: 300 }, { inMemory: true });
+    const db = await openDatabase({ dataKey: TEST_DATA_KEY, dataDir: 'data/test', dbQueryTimeoutMs: 300 }, { inMemory: true });
     await withApp(db, async (app) => {
       let release = () => undefined as void;
       const held = db.transaction(() => new Promise<void>((resolve) => (release = resolve)));
@@ -148,7 +149,7 @@ describe('a database outage is a 503 on every route', () => {
       await admin.connect();
       await admin.query(`CREATE SCHEMA ${schema}`);
       try {
-        await openDatabase({ databaseUrl: url, dataDir: 'data/test' }, { schema }).then((d) => d.close());
+        await openDatabase({ dataKey: TEST_DATA_KEY, databaseUrl: url, dataDir: 'data/test' }, { schema }).then((d) => d.close());
         const db = await openPostgres(url!, { schema, poolSize: 1, connectTimeoutMs: 300 });
         await withApp(db, async (app) => {
           let release = () => undefined as void;
@@ -169,7 +170,7 @@ describe('a database outage is a 503 on every route', () => {
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query(`CREATE SCHEMA ${schema}`);
-      const db = await openDatabase({ databaseUrl: url, dataDir: 'data/test', dbQueryTimeoutMs: 300 }, { schema });
+      const db = await openDatabase({ dataKey: TEST_DATA_KEY, databaseUrl: url, dataDir: 'data/test', dbQueryTimeoutMs: 300 }, { schema });
       try {
         await withApp(db, async (app, logs) => {
           expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/server/db/index';
 import { openDatabase } from '../../src/server/database';
+import { TEST_DATA_KEY } from '../../src/server/testing';
 import { IDEMPOTENCY_KEY_TTL_MS, prune, scheduleRetention, USED_CAPTCHA_TTL_MS } from '../../src/server/retention';
 import { databases, makeApp } from './harness';
 
@@ -80,12 +81,12 @@ describe('npm run admin -- prune', () => {
     const dir = mkdtempSync(join(tmpdir(), 'prune-'));
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, HSA_DATA_KEY: randomBytes(32).toString('base64') };
     delete env.DATABASE_URL;
-    const db = await openDatabase({ dataDir: dir });
+    const db = await openDatabase({ dataKey: TEST_DATA_KEY, dataDir: dir });
     await seed(db, 'a');
     await db.close();
     const { stderr } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'prune'], { env, cwd: process.cwd() });
     expect(stderr).toContain('pruned 2 idempotency keys and 2 used captchas');
-    const after = await openDatabase({ dataDir: dir });
+    const after = await openDatabase({ dataKey: TEST_DATA_KEY, dataDir: dir });
     expect(await left(after, 'a')).toEqual({ keys: ['a-new-key'], captchas: ['a-new-captcha'] });
     await after.close();
   }, 60_000);

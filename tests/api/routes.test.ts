@@ -171,6 +171,7 @@ describe.each(databases)('API on $name', (database) => {
     it('answers 409 with the duplicate-account message for an SSN already enrolled', async () => {
       const client = await new Client(app).verified();
       expect((await client.enroll(enrollment({}, 6001))).body).toBe('success');
+      await client.grant();
       const res = await client.enroll(enrollment({}, 6001));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: DUPLICATE });
@@ -179,6 +180,7 @@ describe.each(databases)('API on $name', (database) => {
     it('follows the sandbox identity provider: 9999 partial, 9998 502', async () => {
       const client = await new Client(app).verified();
       expect((await client.enroll(enrollment({}, 9999))).body).toBe('partial');
+      await client.grant();
       const failed = await client.enroll(enrollment({ ssn: '223459998' }));
       expect(failed.statusCode).toBe(502);
       expect(typeof failed.json().message).toBe('string');
@@ -190,7 +192,9 @@ describe.each(databases)('API on $name', (database) => {
       const body = enrollment({}, 7001);
       const twins = await Promise.all([client.enroll(body, 'twin-key-00000000000'), client.enroll(body, 'twin-key-00000000000')]);
       expect(twins.map((r) => r.body)).toEqual(['success', 'success']);
-      const rivals = await Promise.all([client.enroll(enrollment({}, 7002), 'rival-a-000000000000'), client.enroll(enrollment({}, 7002), 'rival-b-000000000000')]);
+      // Two sessions (a captcha grant admits one enrollment), one SSN.
+      const [a, b] = await Promise.all([new Client(app).verified(), new Client(app).verified()]);
+      const rivals = await Promise.all([a.enroll(enrollment({}, 7002), 'rival-a-000000000000'), b.enroll(enrollment({}, 7002), 'rival-b-000000000000')]);
       expect(rivals.map((r) => r.statusCode).sort()).toEqual([200, 409]);
       expect(await count()).toBe(before + 2);
     });

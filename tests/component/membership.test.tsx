@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// @vitest-environment-options {"url": "http://aarp.localhost:3000/"}
 /** The membership variant, chosen from the page address: its verification dialogs and CSR mode. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
@@ -14,7 +15,7 @@ const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => (String(url)
 
 /** Modules resolve the variant from the address when first imported: load them afresh under an AARP address. */
 async function loadAarp() {
-  window.history.replaceState({}, '', '/aarp/enrollment/accountholder');
+  window.history.replaceState({}, '', '/enrollment/accountholder'); // on aarp.localhost (the file's environment)
   vi.resetModules();
   const membership = await import('../../src/app/membership');
   const { MembershipDialog } = await import('../../src/app/components/MembershipDialog');

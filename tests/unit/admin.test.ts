@@ -10,8 +10,10 @@ import { openDatabase } from '../../src/server/database';
 import type { Db } from '../../src/server/db/index';
 import { AdminError, exportEnrollments, exportEnrollmentsToFile, importGroups, importMembers } from '../../src/server/admin';
 import { dataProtection } from '../../src/server/crypto';
+import { sandboxMembership } from '../../src/server/membership';
 
 let db: Db;
+const dataKey = randomBytes(32);
 const dir = mkdtempSync(join(tmpdir(), 'admin-'));
 const csv = (name: string, text: string) => {
   const file = join(dir, name);
@@ -21,7 +23,7 @@ const csv = (name: string, text: string) => {
 
 describe('admin', () => {
   beforeEach(async () => {
-    db = await openDatabase({ dataDir: dir }, { inMemory: true });
+    db = await openDatabase({ dataDir: dir, dataKey }, { inMemory: true });
   });
   afterEach(async () => db.close());
 
@@ -41,9 +43,24 @@ describe('admin', () => {
     expect((await db.query("SELECT 1 FROM employer_groups WHERE id = 'GOOD1'")).rows).toHaveLength(0);
   });
 
-  it('imports members and rejects malformed dates', async () => {
-    expect(await importMembers(db, csv('m.csv', 'member_id,first_name,last_name,birth_date,zip\n2345678901,Ann,Lee,1950-02-03,10001\n'))).toBe(1);
-    await expect(importMembers(db, csv('m2.csv', 'member_id,first_name,last_name,birth_date,zip\n2345678901,Ann,Lee,02-03-1950,10001\n'))).rejects.toThrow(/row 2: birth_date: Invalid date\./);
+  it('imports members as keyed hashes: no name or date of birth in clear, and the membership check still matches', async () => {
+    const protection = dataProtection(dataKey);
+    expect(await importMembers(db, csv('m.csv', 'member_id,first_name,last_name,birth_date,zip\n2345678901,Ann,Lee,1950-02-03,10001\n'), protection)).toBe(1);
+    const { rows } = await db.query<Record<string, unknown>>("SELECT * FROM members WHERE member_id = '2345678901'");
+    expect(Object.keys(rows[0]).sort()).toEqual(['active', 'member_id', 'person_hash', 'zip']);
+    expect(JSON.stringify(rows)).not.toMatch(/Ann|Lee|1950|02-03/i);
+    const check = sandboxMembership(db, protection);
+    const ann = { firstName: ' ann ', middleName: '', lastName: 'LEE', dateOfBirth: '1950-02-03', addrLine1: '1 A St', city: 'Town', state: 'NY', zip: '10001' };
+    expect(await check.verify({ ...ann, memberId: '2345678901' })).toBe(true);
+    expect(await check.verify({ ...ann, dateOfBirth: '1950-02-04' })).toBe(false);
+    // The demo member is hashed too.
+    expect(JSON.stringify((await db.query('SELECT * FROM members')).rows)).not.toMatch(/Jane|Sample|1958/i);
+  });
+
+  it('rejects malformed and impossible birth dates', async () => {
+    const protection = dataProtection(dataKey);
+    await expect(importMembers(db, csv('m2.csv', 'member_id,first_name,last_name,birth_date,zip\n2345678901,Ann,Lee,02-03-1950,10001\n'), protection)).rejects.toThrow(/row 2: birth_date: Invalid date\./);
+    await expect(importMembers(db, csv('m3.csv', 'member_id,first_name,last_name,birth_date,zip\n2345678901,Ann,Lee,1950-02-30,10001\n'), protection)).rejects.toThrow(/row 2: birth_date: Invalid date\./);
   });
 
   it('exports enrollments as JSON Lines, decrypted', async () => {
@@ -92,7 +109,7 @@ describe.each(databases)('admin on $name: files and rows an operator gets wrong'
     await expect(importGroups(db, file)).rejects.toThrow(/row 4: id repeats row 2/);
     expect(await groupIds()).not.toContain('NEW1');
     const members = csv('member-dupes.csv', 'member_id,first_name,last_name,birth_date,zip\n2345678901,Ann,Lee,1950-02-03,10001\n2345678901,Bob,Lee,1951-02-03,10001\n');
-    await expect(importMembers(db, members)).rejects.toThrow(/row 3: member_id repeats row 2/);
+    await expect(importMembers(db, members, dataProtection(dataKey))).rejects.toThrow(/row 3: member_id repeats row 2/);
   });
 
   it('refuses a boolean it cannot read (is_aarp=maybe)', async () => {
@@ -114,7 +131,7 @@ describe.each(databases)('admin on $name: files and rows an operator gets wrong'
 
   it('refuses dates that are not calendar days and amounts past the column', async () => {
     const members = csv('dates.csv', 'member_id,first_name,last_name,birth_date,zip,active\n2345678901,Ann,Lee,1958-02-30,10001,\n2345678902,Ann,Lee,0000-01-01,10001,sometimes\n');
-    await expect(importMembers(db, members)).rejects.toThrow(/row 2: birth_date: Invalid date\.[\s\S]*row 3: birth_date: Invalid date\.[\s\S]*row 3: active must be true or false/);
+    await expect(importMembers(db, members, dataProtection(dataKey))).rejects.toThrow(/row 2: birth_date: Invalid date\.[\s\S]*row 3: birth_date: Invalid date\.[\s\S]*row 3: active must be true or false/);
     await expect(importGroups(db, csv('amounts.csv', `${groupsHeader}BIG1,Big,active,1234567.00,,,,\n`))).rejects.toThrow(/row 2: maint_fee must be an amount/);
   });
 

@@ -1,11 +1,14 @@
-/** Plain SQL migrations, applied in file-name order at start-up and recorded. */
+/** Plain SQL migrations, applied in file-name order at start-up and recorded. A migration that needs code (one that
+ *  needs the data key, say) names a step that runs right after its SQL, in the same transaction. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Db } from './index';
+import type { Db, Queryable } from './index';
 
 const dir = join(import.meta.dirname, '../migrations');
 
-export async function migrate(db: Db): Promise<string[]> {
+export type MigrationSteps = Record<string, (tx: Queryable) => Promise<void>>;
+
+export async function migrate(db: Db, steps: MigrationSteps = {}): Promise<string[]> {
   await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
   const applied: string[] = [];
@@ -14,6 +17,7 @@ export async function migrate(db: Db): Promise<string[]> {
     const sql = readFileSync(join(dir, name), 'utf8');
     await db.transaction(async (tx) => {
       for (const statement of sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      await steps[name]?.(tx);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
     });
     applied.push(name);

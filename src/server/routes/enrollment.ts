@@ -1,12 +1,17 @@
 /** /api/v1/enrollment/*: CSRF token, SSN and membership checks, captcha, and the enrollment itself. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/index';
 import type { DataProtection } from '../crypto';
 import { HttpError } from '../errors';
 import { describeErrors, field, variantOf, wireValidators } from '../validation';
 import { IdentityProviderError, type IdentityProvider, type MembershipProvider } from '../identity';
-import { CAPTCHA_COOKIE, CAPTCHA_VALID_MS, type captchaService } from '../captcha';
+import type { captchaService } from '../captcha';
 import type { Metrics } from '../metrics';
+import { issueGrant, presentedGrant } from '../captchaGrants';
+import { ensureSession } from '../session';
+import { recordVerification } from '../memberVerifications';
+import { recheck, type EnrollmentFacts } from '../recheck';
+import { settle } from '../enrollmentStore';
 
 export interface EnrollmentDeps {
   db: Db;
@@ -49,12 +54,6 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9-]{16,100}$/;
 
 const digits = (s: string) => s.replace(/\D/g, '');
 
-function requireCaptcha(request: FastifyRequest, message: string): void {
-  const raw = request.cookies[CAPTCHA_COOKIE];
-  const cookie = raw ? request.unsignCookie(raw) : null;
-  if (!cookie?.valid || Number(cookie.value) < Date.now()) throw new HttpError(403, message);
-}
-
 interface Answer {
   status: number;
   body: string;
@@ -79,7 +78,12 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
   app.post<{ Body: Parameters<MembershipProvider['verify']>[0] }>(
     '/api/v1/enrollment/verify-aarp',
     { config: { rateLimit: limits.lookup }, schema: { body: membershipBody } },
-    async (request) => membership.verify(request.body),
+    async (request, reply) => {
+      const verified = await membership.verify(request.body);
+      // Remembered for this session, so enroll can require it (recheck.ts).
+      if (verified) await recordVerification(db, protection, ensureSession(request, reply, protection), request.body);
+      return verified;
+    },
   );
 
   app.get('/api/v1/enrollment/captcha-challenge', { config: { rateLimit: limits.lookup } }, async () => captcha.challenge());
@@ -94,7 +98,8 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     async (request, reply) => {
       const ok = await captcha.verify(request.body.captcha);
       metrics.captcha.inc({ result: ok ? 'verified' : 'failed' });
-      if (ok) reply.setCookie(CAPTCHA_COOKIE, String(Date.now() + CAPTCHA_VALID_MS), { signed: true, httpOnly: true, sameSite: 'strict', path: '/api/v1/enrollment', secure: 'auto' });
+      // One verified solution, one enrollment: a single-use grant bound to this session (captchaGrants.ts).
+      if (ok) await issueGrant(db, protection, ensureSession(request, reply, protection), reply);
       return ok;
     },
   );
@@ -102,14 +107,13 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
   app.post('/api/v1/enrollment/enroll', { config: { rateLimit: limits.enroll } }, async (request, reply) => {
     const variant = variantOf(request);
     const { messages } = variant;
-    requireCaptcha(request, messages.captchaRequired);
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new HttpError(400, 'An Idempotency-Key header (16 to 100 letters, digits or dashes) is required.');
     const body = request.body;
     // The variant's wire validator, derived from its step schemas: the same one the browser ran before sending.
     const wire = (await wireValidators())[variant.id];
     if (!wire.validate(body)) throw new HttpError(400, messages.enrollmentInvalid, { errors: describeErrors(wire.validate.errors) });
-    const payload = body as { ssn: string; firstName: string; lastName: string; dob: string; group: { id: string } };
+    const payload = body as unknown as EnrollmentFacts & { ssn: string; group: { id: string; name?: string } };
     // The fingerprint binds a key to one request without keeping personal data in clear (a keyed hash).
     const fingerprint = protection.ssnIndex(JSON.stringify(payload));
     const ssnIndex = protection.ssnIndex(payload.ssn);
@@ -126,6 +130,9 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       return send(reply, { status: earlier.status, body: earlier.body ?? '' }, metrics);
     }
 
+    // Everything the browser decided, decided again here (read-only; the claims are in settle()).
+    const checked = await recheck(db, protection, request, payload, presentedGrant(request, protection), key);
+
     let answer: Answer;
     if (earlier.duplicate) answer = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
     else {
@@ -138,22 +145,21 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       }
       answer = { status: 200, body: outcome };
     }
-    // One atomic statement: claim the key and, for an accepted enrollment, store it. The SSN's blind index is unique,
-    // so of two requests for one SSN (under different keys) only one row is stored.
-    const { rows: outcome } = await db.query<{ claimed: number; stored: number }>(
-      `WITH claimed AS (
-         INSERT INTO idempotency_keys (key, request_hash, status, body) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (key) DO NOTHING RETURNING key
-       ), stored AS (
-         INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome)
-         SELECT $5, $6, $7, $4 FROM claimed WHERE $3 = 200
-         ON CONFLICT (ssn_index) DO NOTHING RETURNING id
-       )
-       SELECT (SELECT count(*) FROM claimed)::int AS claimed, (SELECT count(*) FROM stored)::int AS stored`,
-      [key, fingerprint, answer.status, answer.body, ssnIndex, answer.status === 200 ? protection.encrypt(JSON.stringify(payload)) : '', payload.group.id.toUpperCase()],
-    );
-    let stored: Answer | null = outcome[0].claimed === 1 ? answer : null;
-    if (stored && answer.status === 200 && outcome[0].stored === 0) {
+    // The employer's name is the database's, never the body's.
+    const record = { ...payload, group: { ...payload.group, id: checked.group.id, name: checked.group.name } };
+    const outcome = await settle(db, {
+      key,
+      fingerprint,
+      status: answer.status,
+      body: answer.body,
+      ssnIndex,
+      sealed: answer.status === 200 ? protection.encrypt(JSON.stringify(record)) : '',
+      groupId: checked.group.id,
+      grant: checked.grant,
+      verificationId: checked.verificationId,
+    });
+    let stored: Answer | null = outcome.claimed ? answer : null;
+    if (stored && answer.status === 200 && !outcome.stored) {
       // Another request for this SSN was stored first (a race past the duplicate check): this one is a duplicate.
       // Until this update lands, a retry with this key reads the accepted answer, which is true of the person.
       stored = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
@@ -162,6 +168,8 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     if (stored) return send(reply, stored, metrics);
     // A concurrent request with the same key stored its answer first: answer as it did.
     const twin = (await db.query<Answer & { request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key])).rows[0];
+    // No answer under this key: the grant (or the membership verification) was spent by another enrollment meanwhile.
+    if (!twin) throw new HttpError(403, outcome.granted ? checked.membershipMessage : messages.captchaRequired);
     if (twin.request_hash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
     return send(reply, twin, metrics);
   });

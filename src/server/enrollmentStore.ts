@@ -1,0 +1,62 @@
+/** The one statement that settles an enrollment: claim the captcha grant (and the membership verification, when the
+ *  group needs one), claim the Idempotency-Key with the answer, and for an accepted enrollment store it.
+ *
+ *  Why this way: a grant is spent exactly when an answer is recorded under an Idempotency-Key (success, partial or
+ *  the duplicate-account 409), so one solution admits one enrollment and cannot probe many SSNs, and a retry with the
+ *  key gets its first answer from the key (the lookup comes before any claim). Whatever is refused before this
+ *  statement (invalid body, inactive group, unverified member, identity provider down: 4xx or 502) claims nothing,
+ *  so the applicant can try again with the same grant. Both claims are conditional on each other as far as one
+ *  statement allows: the grant is claimed only while the verification is still unclaimed, so only two enrollments
+ *  of one session racing for one verification can spend a grant without storing anything (they then redo the
+ *  captcha). The SSN's blind index is unique, so of two requests for one SSN only one row is stored. */
+import type { Db } from './db/index';
+import type { GrantRef } from './captchaGrants';
+
+export interface Settlement {
+  key: string;
+  /** A keyed hash of the request body, binding the key to one enrollment. */
+  fingerprint: string;
+  status: number;
+  body: string;
+  ssnIndex: string;
+  /** The sealed enrollment ('' unless accepted). */
+  sealed: string;
+  groupId: string;
+  grant: GrantRef;
+  verificationId: string | null;
+}
+
+export interface Settled {
+  /** The grant was claimed by this request. */
+  granted: boolean;
+  /** The Idempotency-Key was claimed by this request (its answer is recorded). */
+  claimed: boolean;
+  /** The enrollment row was stored. */
+  stored: boolean;
+}
+
+export async function settle(db: Db, s: Settlement): Promise<Settled> {
+  const { rows } = await db.query<{ granted: number; claimed: number; stored: number }>(
+    `WITH granted AS (
+       UPDATE captcha_grants SET claimed_by = $1
+        WHERE token_hash = $8 AND session_hash = $9 AND claimed_by IS NULL AND expires_at > now()
+          AND ($10::bigint IS NULL OR EXISTS (SELECT 1 FROM member_verifications WHERE id = $10::bigint AND claimed_by IS NULL AND expires_at > now()))
+       RETURNING 1
+     ), verified AS (
+       UPDATE member_verifications SET claimed_by = $1
+        WHERE id = $10::bigint AND claimed_by IS NULL AND EXISTS (SELECT 1 FROM granted)
+       RETURNING 1
+     ), claimed AS (
+       INSERT INTO idempotency_keys (key, request_hash, status, body)
+       SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM granted) AND ($10::bigint IS NULL OR EXISTS (SELECT 1 FROM verified))
+       ON CONFLICT (key) DO NOTHING RETURNING key
+     ), stored AS (
+       INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome)
+       SELECT $5, $6, $7, $4 FROM claimed WHERE $3 = 200
+       ON CONFLICT (ssn_index) DO NOTHING RETURNING id
+     )
+     SELECT (SELECT count(*) FROM granted)::int AS granted, (SELECT count(*) FROM claimed)::int AS claimed, (SELECT count(*) FROM stored)::int AS stored`,
+    [s.key, s.fingerprint, s.status, s.body, s.ssnIndex, s.sealed, s.groupId, s.grant.tokenHash, s.grant.sessionHash, s.verificationId],
+  );
+  return { granted: rows[0].granted === 1, claimed: rows[0].claimed === 1, stored: rows[0].stored === 1 };
+}

@@ -1,0 +1,80 @@
+/** Enroll re-checks, from the database, every decision the browser made before it sent the enrollment (issue 15):
+ *  a live captcha grant of this session, an active group (whose stored name is the database's), and for the
+ *  partner's group a membership this server verified for this session with the same member number, names, date
+ *  of birth and zip. Read-only: the grant and the verification are claimed later, in the statement that stores
+ *  the enrollment (enrollmentStore.ts). The SSN's duplicate check stays with the idempotency lookup. */
+import type { FastifyRequest } from 'fastify';
+import { variants } from '../../generated/index';
+import type { VariantConfig } from '../engine/types';
+import type { DataProtection } from './crypto';
+import type { Db } from './db/index';
+import { HttpError } from './errors';
+import { CAPTCHA_NEEDED, type GrantRef } from './captchaGrants';
+import { verifiedMemberHash } from './memberRoster';
+import { siteMessages, variantOf } from './validation';
+
+/** Spec section 8: 'Group not found or inactive'. */
+export const GROUP_NOT_FOUND = siteMessages.groupNotFound;
+
+const known = variants;
+
+/** Spec section 8: 'Membership not verified', the variant's message with its partner's name and phone filled in. */
+export function membershipRequired(v: VariantConfig | undefined): string {
+  const fill: Record<string, string> = { partner: v?.brand.partnerName ?? 'partner', supportPhone: v?.membership?.supportPhone ?? '' };
+  return (v ?? known[0]).messages.membershipRequired.replace(/\{(\w+)\}/g, (_m, k: string) => fill[k] ?? '');
+}
+
+export interface EnrollmentFacts {
+  firstName: string;
+  lastName: string;
+  dob: string;
+  aarpNum?: string;
+  group: { id: string };
+  homeAddress: { zip: string };
+}
+
+export interface Rechecked {
+  /** The live captcha grant this enrollment will claim. */
+  grant: GrantRef;
+  /** The group as the database has it: its id (upper case) and name, stored in place of the body's. */
+  group: { id: string; name: string };
+  /** The membership verification this enrollment claims, or null when its group needs none. */
+  verificationId: string | null;
+  /** The refusal to give if that verification is claimed by another enrollment before this one settles. */
+  membershipMessage: string;
+}
+
+/** `key` is the request's Idempotency-Key: a grant or verification already claimed under it belongs to a concurrent
+ *  twin of this request, whose answer settle() will then return. */
+export async function recheck(db: Db, protection: DataProtection, request: FastifyRequest, payload: EnrollmentFacts, grant: GrantRef | null, key: string): Promise<Rechecked> {
+  if (!grant) throw new HttpError(403, CAPTCHA_NEEDED);
+  const groupId = payload.group.id.toUpperCase();
+  // The variant by the same rule as the browser: from the address the request came to.
+  const variant = variantOf(request);
+  // On the partner's site the group is the partner's own: the browser sends no other.
+  if (variant.membership && variant.groupCode && groupId !== variant.groupCode.toUpperCase()) throw new HttpError(422, GROUP_NOT_FOUND);
+  const member = payload.aarpNum
+    ? verifiedMemberHash(protection, { memberId: payload.aarpNum, firstName: payload.firstName, lastName: payload.lastName, dob: payload.dob, zip: payload.homeAddress.zip })
+    : null;
+
+  const { rows } = await db.query<{ name: string | null; status: string | null; is_aarp: boolean | null; grant_live: boolean; verification_id: string | null }>(
+    `SELECT g.name, g.status, g.is_aarp,
+       EXISTS (SELECT 1 FROM captcha_grants c WHERE c.token_hash = $2 AND c.session_hash = $3 AND (c.claimed_by IS NULL OR c.claimed_by = $5) AND c.expires_at > now()) AS grant_live,
+       (SELECT v.id::text FROM member_verifications v
+         WHERE $4::text IS NOT NULL AND v.session_hash = $3 AND v.fields_hash = $4 AND (v.claimed_by IS NULL OR v.claimed_by = $5) AND v.expires_at > now()
+         ORDER BY v.id LIMIT 1) AS verification_id
+     FROM (SELECT 1) AS one LEFT JOIN employer_groups g ON g.id = $1`,
+    [groupId, grant.tokenHash, grant.sessionHash, member, key],
+  );
+  const facts = rows[0];
+  if (!facts.grant_live) throw new HttpError(403, CAPTCHA_NEEDED);
+  if (facts.name === null || facts.status !== 'active') throw new HttpError(422, GROUP_NOT_FOUND);
+
+  // A partner's group (by its variant's group code, or flagged so in the database) admits verified members only,
+  // whichever address the request came to.
+  const partner = variant.membership ? variant : known.find((v) => v.membership && v.groupCode?.toUpperCase() === groupId);
+  const needsMember = Boolean(partner) || facts.is_aarp === true;
+  const membershipMessage = membershipRequired(partner ?? known.find((v) => v.membership));
+  if (needsMember && !facts.verification_id) throw new HttpError(403, membershipMessage);
+  return { grant, group: { id: groupId, name: facts.name }, verificationId: needsMember ? facts.verification_id : null, membershipMessage };
+}
