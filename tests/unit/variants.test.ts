@@ -63,6 +63,28 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(workspace({ zeta: { ...good('zeta'), match: { hostLabels: ['zeta.example.com'] } } }))).toThrow(/zeta[/\\]variant\.json: .*hostLabels/);
   });
 
+  describe('every configuration mistake names its file, its pointer and what to do', () => {
+    const withPatch = (file: string, patch: object) => {
+      const ws = workspace({ zeta: good('zeta') });
+      mkdirSync(join(ws.variantDirs[1], 'zeta', 'schemas'), { recursive: true });
+      writeFileSync(join(ws.variantDirs[1], 'zeta', file.includes('/') ? '' : 'schemas', file), JSON.stringify(patch));
+      return ws;
+    };
+    it.each([
+      ['a widget we do not have', 'accountholder.ui.json', { dob: { 'ui:widget': 'datepicker' } }, /schemas\/accountholder\.ui\.json patched by .*zeta.*accountholder\.ui\.json: \/dob\/ui:widget: there is no widget 'datepicker'\. Use one of /],
+      ['a misspelled option', 'accountholder.ui.json', { firstName: { 'ui:options': { allowedChar: '[A-Z]' } } }, /\/firstName\/ui:options: 'allowedChar' is not an option we know\. See schemas\/meta\/ui-options\.schema\.json/],
+      ['a keystroke filter that is not a character class', 'accountholder.ui.json', { firstName: { 'ui:options': { allowedChars: 'A-Z' } } }, /\/firstName\/ui:options\/allowedChars: must match pattern/],
+      ['a field that is not in the schema', 'accountholder.ui.json', { fristName: { 'ui:help': 'x' } }, /\/fristName: there is no field 'fristName' in the schema\. Correct the name, or remove it/],
+      ['a section naming a missing field', 'accountholder.ui.json', { 'ui:options': { sections: { $patch: { 'Home Address': { fields: { $append: ['homeAdress'] } } } } } }, /\/ui:options\/sections\/1\/fields\/1: there is no field 'homeAdress' in the schema/],
+      ['a rule without its message', 'accountholder.schema.json', { properties: { verificationCode: { minLength: 4 } } }, /accountholder\.schema\.json: \/properties\/verificationCode\/minLength: the rule 'minLength' has no message\. Add errorMessage\.minLength beside it/],
+      ['a required field without its message', 'accountholder.schema.json', { required: { $append: ['workPhone'] } }, /\/required: the required field 'workPhone' has no message\. Add errorMessage\.required\.workPhone/],
+      ['a step kind we do not have', 'steps.json', { steps: [{ id: 'one', route: 'one', title: 'One', schema: null, kind: 'summery' }] }, /zeta[/\\]steps\.json: \/steps\/0\/kind: must be equal to one of the allowed values/],
+      ['a step with no schema pair', 'steps.json', { steps: [{ id: 'one', route: 'one', title: 'One', schema: 'nothing' }] }, /zeta[/\\]steps\.json: \/steps\/0\/schema: schemas\/nothing\.schema\.json does not exist/],
+    ])('%s', (_what, file, patch, message) => {
+      expect(() => compileAll(withPatch(file === 'steps.json' ? '/steps.json' : file, patch))).toThrow(message);
+    });
+  });
+
   it('names a schema patch that is not JSON', () => {
     const ws = workspace({ zeta: good('zeta') });
     mkdirSync(join(ws.variantDirs[1], 'zeta', 'schemas'));
