@@ -4,6 +4,9 @@ import { openDatabase } from './database';
 import { buildApp } from './app';
 import { createMetrics, serveMetrics } from './metrics';
 
+/** How long a stop waits for requests in flight before it closes every connection. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 export async function main(): Promise<void> {
   let config;
   try {
@@ -25,6 +28,8 @@ export async function main(): Promise<void> {
   // Stop taking connections, let requests in flight finish, close the database, exit.
   const stop = async (signal: NodeJS.Signals) => {
     app.log.info({ signal }, 'stopping');
+    // Requests in flight get a bounded time to finish; a browser's keep-alive connection does not hold the stop up.
+    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
       await metricsServer?.close();

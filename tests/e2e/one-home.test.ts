@@ -45,7 +45,7 @@ function copyProject(): void {
   // Lists are patched item by item, so the standard's own list stays the standard's.
   editJsonNew('variants/zeta/schemas/accountholder.schema.json', {
     required: { $append: ['employeeNumber'] },
-    properties: { employeeNumber: { type: 'string', title: 'Employee number', maxLength: 8, pattern: '^[A-Z0-9]+$', errorMessage: { pattern: 'Capital letters and digits only.' } } },
+    properties: { employeeNumber: { type: 'string', title: 'Employee number', maxLength: 8, pattern: '^[A-Z0-9]+$', errorMessage: { pattern: 'Capital letters and digits only.', maxLength: 'No more than {limit} characters.' } } },
     errorMessage: { required: { employeeNumber: 'Employee number is required.' } },
   });
   editJsonNew('variants/zeta/schemas/accountholder.ui.json', { 'ui:options': { sections: { $patch: { 'Personal Information': { fields: { $append: ['employeeNumber'] } } } } } });
