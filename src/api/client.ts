@@ -28,6 +28,12 @@ export const onUnavailable = (handler: () => void): void => {
   unavailable = handler;
 };
 
+let throttled: (message: string) => void = () => undefined;
+/** Who to tell when the server answers 429: its message says to wait and try again (schemas/messages.json). */
+export const onTooManyRequests = (handler: (message: string) => void): void => {
+  throttled = handler;
+};
+
 async function send(call: () => Promise<Response>): Promise<Response> {
   let res: Response;
   try {
@@ -36,6 +42,7 @@ async function send(call: () => Promise<Response>): Promise<Response> {
     throw new Error(NETWORK_ERROR);
   }
   if (res.status === 503) unavailable();
+  if (res.status === 429) throttled(((await res.clone().json().catch(() => ({}))) as { message?: string }).message ?? '');
   return res;
 }
 

@@ -10,6 +10,8 @@ interface SiteStatus {
   networkError: boolean;
   /** The server answered 503: the application is unavailable. */
   unavailable: boolean;
+  /** The server's 429 message (wait and try again), until the applicant dismisses it or a request goes through. */
+  tooManyRequests: string | null;
   report: (message: string) => void;
   /** 'Try again' in the banner; checks that failed listen for it (widgets' services.onRetry) and run again. */
   clear: () => void;
@@ -18,10 +20,11 @@ interface SiteStatus {
 export const useSiteStatus = create<SiteStatus>()((set) => ({
   networkError: false,
   unavailable: false,
+  tooManyRequests: null,
   report: (message) => {
     if (/network error/i.test(message)) set({ networkError: true });
   },
-  clear: () => set({ networkError: false }),
+  clear: () => set({ networkError: false, tooManyRequests: null }),
 }));
 
 /** The selected effective date kept for the session (spec section 3, 'Stored values'). */

@@ -150,3 +150,17 @@ describe('network-error state', () => {
     stop();
   });
 });
+
+describe('too many requests', () => {
+  it("shows the server's own words (wait and try again) when it answers 429, until dismissed", async () => {
+    await import('../../src/app/components/UnavailableDialog'); // where the wizard listens for the API's answers
+    const { verifySsn } = await import('../../src/api/client');
+    const message = 'Too many requests. Please wait a minute and try again.';
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (String(url).endsWith('/csrf-token') ? new Response('{"token":"t"}') : new Response(JSON.stringify({ message }), { status: 429, headers: { 'retry-after': '60' } }))));
+    render(<NetworkErrorBanner />);
+    await expect(act(() => verifySsn('123-45-6789'))).rejects.toThrow();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

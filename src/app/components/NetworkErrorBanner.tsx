@@ -1,8 +1,19 @@
 import { useSiteStatus } from '../state';
 
-/** The network-error state: a banner with a way to retry (checks that failed run again). */
+/** The network-error state: a banner with a way to retry (checks that failed run again). Too many requests shows
+ *  the server's own words (wait a minute and try again) the same way. */
 export function NetworkErrorBanner() {
-  const { networkError, clear } = useSiteStatus();
+  const { networkError, tooManyRequests, clear } = useSiteStatus();
+  if (tooManyRequests) {
+    return (
+      <div className="banner danger" role="alert">
+        <p>{tooManyRequests}</p>
+        <button type="button" className="button secondary" onClick={clear}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   if (!networkError) return null;
   return (
     <div className="banner danger" role="alert">

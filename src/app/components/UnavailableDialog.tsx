@@ -1,11 +1,12 @@
 /** 'We Apologize': shown when the server says the application is unavailable. OK goes to the site root. */
 import { Modal } from './Modal';
 import { leaveToRoot, useSiteStatus } from '../state';
-import { onUnavailable } from '../../api/client';
+import { onTooManyRequests, onUnavailable } from '../../api/client';
 import { variant } from '../variant';
 
 // The API client reports a 503 here; this dialog loads with the wizard, where API calls are made.
 onUnavailable(() => useSiteStatus.setState({ unavailable: true }));
+onTooManyRequests((message) => useSiteStatus.setState({ tooManyRequests: message }));
 
 export function UnavailableDialog() {
   const unavailable = useSiteStatus((s) => s.unavailable);
