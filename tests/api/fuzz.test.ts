@@ -84,15 +84,21 @@ function invalidFor(key: string, sample: unknown): fc.Arbitrary<unknown> {
     : typeof sample === 'boolean' ? fc.oneof(fc.string(), fc.integer(), fc.constant(null))
     : fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }));
   const semantic: Record<string, fc.Arbitrary<unknown>> = {
-    // Days that do not exist, and dates under 18 years ago. (Ages past 120 are issue 15's schema rules, not yet here.)
-    dob: fc.oneof(dateish.filter((d) => !isRealDay(d)), fc.constantFrom('20000-01-01', '1958-02-30', '1958-13-01', '1958-00-10', '2999-01-01', '1958-4-15', new Date().toISOString().slice(0, 10))),
-    ssn: fc.oneof(fc.string({ maxLength: 8 }), fc.stringMatching(/^\d{10,12}$/), fc.constantFrom('111111111', '12345678a', '123-45-678')),
-    firstName: fc.oneof(fc.constant(''), fc.string({ minLength: 19, maxLength: 40 }), fc.constantFrom('R0b3rt', '<b>', 'a\u0000b')),
-    lastName: fc.oneof(fc.constant(''), fc.string({ minLength: 19, maxLength: 40 }), fc.constantFrom('Doe1', 'D\u0000e')),
+    // Days that do not exist, dates under 18 years ago, and ages past 120 (real calendar days all the same).
+    dob: fc.oneof(
+      dateish.filter((d) => !isRealDay(d)),
+      fc.constantFrom('20000-01-01', '1958-02-30', '1958-13-01', '1958-00-10', '2999-01-01', '1958-4-15', new Date().toISOString().slice(0, 10), '1800-01-01', '1715-06-23', '1900-01-01'),
+    ),
+    // SSNs never issued: one digit repeated, area 000, 666 or 9xx, group 00, serial 0000.
+    ssn: fc.oneof(fc.string({ maxLength: 8 }), fc.stringMatching(/^\d{10,12}$/), fc.constantFrom('111111111', '12345678a', '123-45-678', '000456789', '666456789', '912456789', '123006789', '123450000')),
+    // Only spaces or punctuation, too long, digits, markup, NUL.
+    firstName: fc.oneof(fc.constant(''), fc.string({ minLength: 19, maxLength: 40 }), fc.constantFrom('R0b3rt', '<b>', 'a\u0000b', '   ', ' - ', '--')),
+    lastName: fc.oneof(fc.constant(''), fc.string({ minLength: 19, maxLength: 40 }), fc.constantFrom('Doe1', 'D\u0000e', '  ', '-')),
     email: fc.constantFrom('not-an-email', '@example.com', 'a@b', `${'a'.repeat(60)}@example.com`),
     homePhone: fc.constantFrom('0123456789', '12345', 'abcdefghij', '20255501431'),
-    group: fc.constantFrom({}, { id: '' }, { ...enrollment().group, effectiveDate: '2026-02-30' }, { ...enrollment().group, id: 'x'.repeat(10) }, { ...enrollment().group, coverage: 'X' }, { ...enrollment().group, extra: 1 }),
-    homeAddress: fc.constantFrom({}, { ...enrollment().homeAddress, zip: 'abcde' }, { ...enrollment().homeAddress, line1: 'x'.repeat(31) }),
+    // HDHP effective dates outside the schema's window (12 months either side of today), and days that do not exist.
+    group: fc.constantFrom({}, { id: '' }, { ...enrollment().group, effectiveDate: '2026-02-30' }, { ...enrollment().group, effectiveDate: '1900-01-01' }, { ...enrollment().group, effectiveDate: '9999-01-01' }, { ...enrollment().group, id: 'x'.repeat(10) }, { ...enrollment().group, coverage: 'X' }, { ...enrollment().group, extra: 1 }),
+    homeAddress: fc.constantFrom({}, { ...enrollment().homeAddress, zip: 'abcde' }, { ...enrollment().homeAddress, line1: 'x'.repeat(31) }, { ...enrollment().homeAddress, line1: '   ' }, { ...enrollment().homeAddress, city: ' - ' }),
   };
   return semantic[key] ? fc.oneof(wrongType, semantic[key]) : wrongType;
 }
