@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileAll } from '../../scripts/compile-validators';
+import { scaffoldVariant } from '../../scripts/variant-new';
 
 const repo = resolve(import.meta.dirname, '../..');
 
@@ -128,5 +129,19 @@ describe('variant folders at build time', () => {
     const acme = JSON.parse(readFileSync(join(outDir, 'acme/accountholder.json'), 'utf8'));
     expect(acme.schema.errorMessage.required.lastName).toBe('Acme needs your last name.');
     expect(acme.schema.errorMessage.required.firstName).toBe('First name is required.');
+  });
+
+  it('npm run variant:new makes a partner folder that passes every check, builds, and is chosen by its host', async () => {
+    const ws = workspace({});
+    const folder = scaffoldVariant({ name: 'zeta', title: 'Zeta Co-op HSA', phone: '1-800-555-0142' }, ws.variantDirs[1]);
+    expect(() => compileAll(ws)).not.toThrow();
+    const { readFileSync } = await import('node:fs');
+    const index = readFileSync(join(ws.outDir, 'index.ts'), 'utf8');
+    const variants = JSON.parse(index.slice(index.indexOf('['), index.lastIndexOf(']') + 1)) as { id: string; match: { hostLabels?: string[] }; fallback?: boolean; helpPhone: string }[];
+    const { resolveVariant } = await import('../../src/engine/variant');
+    expect(resolveVariant('https://zeta.example.com/enrollment', variants)).toMatchObject({ id: 'zeta', helpPhone: '1-800-555-0142' });
+    expect(() => scaffoldVariant({ name: 'zeta' }, ws.variantDirs[1])).toThrow(/exists already/);
+    expect(() => scaffoldVariant({ name: 'Zeta Co' }, ws.variantDirs[1])).toThrow(/lower-case letters/);
+    expect(folder).toMatch(/zeta$/);
   });
 });
