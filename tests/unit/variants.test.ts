@@ -137,7 +137,7 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(ws)).not.toThrow();
     const { readFileSync } = await import('node:fs');
     const index = readFileSync(join(ws.outDir, 'index.ts'), 'utf8');
-    const variants = JSON.parse(index.slice(index.indexOf('['), index.lastIndexOf(']') + 1)) as { id: string; match: { hostLabels?: string[] }; fallback?: boolean; helpPhone: string }[];
+    const variants = JSON.parse(/export const variants = (.*) as unknown as/.exec(index)![1]) as { id: string; match: { hostLabels?: string[] }; fallback?: boolean; helpPhone: string }[];
     const { resolveVariant } = await import('../../src/engine/variant');
     expect(resolveVariant('https://zeta.example.com/enrollment', variants)).toMatchObject({ id: 'zeta', helpPhone: '1-800-555-0142' });
     expect(() => scaffoldVariant({ name: 'zeta' }, ws.variantDirs[1])).toThrow(/exists already/);
