@@ -16,7 +16,7 @@ import { mergePatch, type Json } from '../src/engine/mergePatch';
 import { buildStepSchema, deriveWire, liftUi, toWireSchema } from '../src/engine/schemaBuild';
 import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
-import { checkMessages, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
+import { checkColors, checkMessages, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
 
 const root = resolve(import.meta.dirname, '..');
 const readJson = (file: string): Json => {
@@ -109,6 +109,7 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
   const wireLoaders: string[] = [];
   for (const folder of variantFolders(variantDirs)) {
     const variant = loadVariant(folder, checkVariant, describe);
+    problems.push(...checkColors(variant as Record<string, Json>, relative(root, join(folder, 'variant.json'))));
     const id = variant.id as string;
     if (variants.some((v) => v.id === id)) throw new Error(`${relative(root, folder)}: variant id '${id}' is used twice`);
     // A variant may replace the step list with its own steps.json; otherwise it walks the standard one.

@@ -19,7 +19,7 @@ export interface StepEntry {
 
 /** variants/<id>/variant.json after the build checked it against variants/variant.schema.json. */
 export interface VariantConfig extends VariantLike {
-  brand: { title: string; bankName: string; logoText: string; partnerName?: string };
+  brand: { title: string; bankName: string; logoText: string; partnerName?: string; colors?: { brand?: string; brandDark?: string } };
   helpPhone: string;
   groupCookie: string;
   groupCode?: string;
