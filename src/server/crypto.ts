@@ -9,6 +9,39 @@ export interface DataProtection {
   /** A secret for signing cookies, derived so it differs from the encryption keys. */
   cookieSecret: string;
   captchaSecret: string;
+  /** Identity documents, under a key of their own, encrypted as they stream in. */
+  documents: DocumentSealing;
+}
+
+export interface DocumentSealing {
+  /** `context` (the enrollment) is authenticated: a sealed file moved to another enrollment does not open. */
+  sealer(context: string): { write(chunk: Buffer): void; seal(): Buffer };
+  open(sealed: Buffer, context: string): Buffer;
+}
+
+// A sealed document: version byte, 12-byte IV, ciphertext, 16-byte GCM tag.
+const DOCUMENT_V1 = 1;
+
+function documentSealing(key: Buffer): DocumentSealing {
+  return {
+    sealer(context) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(context, 'utf8'));
+      const parts: Buffer[] = [Buffer.from([DOCUMENT_V1]), iv];
+      return {
+        write: (chunk) => void parts.push(cipher.update(chunk)),
+        seal: () => Buffer.concat([...parts, cipher.final(), cipher.getAuthTag()]),
+      };
+    },
+    open(sealed, context) {
+      if (sealed[0] !== DOCUMENT_V1 || sealed.length < 29) throw new Error('Unknown document encryption version');
+      const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(1, 13));
+      decipher.setAAD(Buffer.from(context, 'utf8'));
+      decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+      return Buffer.concat([decipher.update(sealed.subarray(13, sealed.length - 16)), decipher.final()]);
+    },
+  };
 }
 
 const derive = (master: Buffer, label: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), label, 32));
@@ -33,5 +66,6 @@ export function dataProtection(master: Buffer): DataProtection {
     ssnIndex: (ssnDigits) => createHmac('sha256', indexKey).update(ssnDigits).digest('base64url'),
     cookieSecret: derive(master, 'hsa/cookies/v1').toString('base64'),
     captchaSecret: derive(master, 'hsa/captcha/v1').toString('base64'),
+    documents: documentSealing(derive(master, 'hsa/document-encryption/v1')),
   };
 }

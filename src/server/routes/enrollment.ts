@@ -7,6 +7,7 @@ import { describeErrors, field, variantOf, wireValidators } from '../validation'
 import { IdentityProviderError, type IdentityProvider, type MembershipProvider } from '../identity';
 import { CAPTCHA_COOKIE, CAPTCHA_VALID_MS, type captchaService } from '../captcha';
 import type { Metrics } from '../metrics';
+import { issueDocumentGrant } from '../documents';
 
 export interface EnrollmentDeps {
   db: Db;
@@ -140,7 +141,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     }
     // One atomic statement: claim the key and, for an accepted enrollment, store it. The SSN's blind index is unique,
     // so of two requests for one SSN (under different keys) only one row is stored.
-    const { rows: outcome } = await db.query<{ claimed: number; stored: number }>(
+    const { rows: outcome } = await db.query<{ claimed: number; stored: number; enrollment_id: string | null }>(
       `WITH claimed AS (
          INSERT INTO idempotency_keys (key, request_hash, status, body) VALUES ($1, $2, $3, $4)
          ON CONFLICT (key) DO NOTHING RETURNING key
@@ -149,7 +150,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
          SELECT $5, $6, $7, $4 FROM claimed WHERE $3 = 200
          ON CONFLICT (ssn_index) DO NOTHING RETURNING id
        )
-       SELECT (SELECT count(*) FROM claimed)::int AS claimed, (SELECT count(*) FROM stored)::int AS stored`,
+       SELECT (SELECT count(*) FROM claimed)::int AS claimed, (SELECT count(*) FROM stored)::int AS stored, (SELECT id FROM stored)::text AS enrollment_id`,
       [key, fingerprint, answer.status, answer.body, ssnIndex, answer.status === 200 ? protection.encrypt(JSON.stringify(payload)) : '', payload.group.id.toUpperCase()],
     );
     let stored: Answer | null = outcome[0].claimed === 1 ? answer : null;
@@ -159,6 +160,8 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       stored = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
       await db.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, stored.status, stored.body]);
     }
+    // Documents needed: this browser alone may upload identity documents for the enrollment just stored (issue 11).
+    if (stored?.body === 'partial' && outcome[0].enrollment_id) await issueDocumentGrant(reply, db, outcome[0].enrollment_id);
     if (stored) return send(reply, stored, metrics);
     // A concurrent request with the same key stored its answer first: answer as it did.
     const twin = (await db.query<Answer & { request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key])).rows[0];
