@@ -123,7 +123,11 @@ describe.each([
     expect(await page.getByRole('alert').filter({ hasText: 'Not added' }).count()).toBe(0);
     expect(await list.getByText('PDF, 40 KB').count()).toBe(1);
     await check(page, `vetting-${variant}-chosen`);
-    await page.getByRole('button', { name: 'Remove wrong-photo.png' }).click();
+    // By keyboard: the file button takes focus (the native input), Remove and Send work with Enter.
+    await choose.focus();
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('file');
+    await page.getByRole('button', { name: 'Remove wrong-photo.png' }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
     expect(await storedDocuments()).toBe(before);
 
@@ -131,7 +135,8 @@ describe.each([
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
-    await page.getByRole('button', { name: 'Send documents' }).click();
+    await page.getByRole('button', { name: 'Send documents' }).focus();
+    await page.keyboard.press('Enter');
     const bar = page.getByRole('progressbar', { name: 'Sending drivers-license.jpg' });
     await bar.waitFor({ timeout: 20_000 });
     await check(page, `vetting-${variant}-uploading`);
