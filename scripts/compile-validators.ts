@@ -119,7 +119,9 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
     problems.push(...stepProblems.filter((p): p is Problem => typeof p !== 'string'));
     if (stepProblems.length) continue; // a broken step list cannot be walked
     const stepList = ownSteps ? (ownSteps as unknown as { steps: StepEntry[] }).steps : steps;
-    variants.push({ ...variant, steps: stepList as unknown as Json });
+    // Ships in the welcome page's script: only what the site reads (no editor hint).
+    const { $schema: _hint, ...shipped } = variant;
+    variants.push({ ...shipped, steps: stepList as unknown as Json });
     mkdirSync(join(out, id), { recursive: true });
     const stepLoaders: string[] = [];
     const stepSchemas: Record<string, Json>[] = [];
@@ -142,7 +144,7 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
     const own = readOptional(join(folder, 'messages.json')) as Record<string, Json>;
     const unknown = Object.keys(own).filter((k) => !(k in standardMessages));
     if (unknown.length) throw new Error(`${relative(root, join(folder, 'messages.json'))}: ${unknown.join(', ')} is not a message of schemas/messages.json`);
-    const messages = mergePatch(standardMessages, own) as Record<string, string>;
+    const { $comment: _note, ...messages } = mergePatch(standardMessages, own) as Record<string, string>;
     const wire = deriveWire([...stepSchemas, wireAdditions], isoFormats, messages.unknownField);
     const ajv = wireAjv();
     writeFileSync(join(out, id, 'wire.json'), JSON.stringify(wire));

@@ -8,6 +8,7 @@ import { lazyPage } from './lazy';
 const Wizard = lazyPage(() => import('./pages/Wizard'), 'Wizard');
 const FeeSchedule = lazyPage(() => import('./pages/FeeSchedule'), 'FeeSchedule');
 const Splash = lazyPage(() => import('./pages/Splash'), 'Splash');
+const Vetting = lazyPage(() => import('./pages/Vetting'), 'Vetting');
 
 const page = (element: ReactNode) => <Suspense fallback={<p aria-busy="true">Loading…</p>}>{element}</Suspense>;
 
@@ -20,6 +21,7 @@ export function AppRoutes() {
         <Route path="/enrollment/:step" element={page(<Wizard />)} />
         <Route path="/feeschedule/:p1?/:p2?" element={page(<FeeSchedule />)} />
         <Route path="/splash" element={page(<Splash />)} />
+        <Route path="/vetting/:variant" element={page(<Vetting />)} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </ErrorBoundary>

@@ -4,11 +4,16 @@
  *   import-members <file.csv>    membership register: member_id,first_name,last_name,birth_date,zip[,active]
  *   export-enrollments [file]    enrollments as JSON Lines, decrypted, for the bank's core system (stdout by default;
  *                                a file is always left with mode 0600, even one that existed)
+ *   list-documents               every enrollment that was asked for documents: its status and each document's id,
+ *                                type, size and time received (no file name or content)
+ *   export-documents <enrollment> <dir>   that enrollment's documents, decrypted, into <dir> (mode 0700): one file
+ *                                each (document-<id>.<ext>, mode 0600) and documents.json naming them as the device did
  *   prune                        deletes idempotency keys and used captchas past their useful life (the server does
  *                                this at start-up and hourly)
  * Every row is checked first; one bad row imports nothing. Uses the same configuration as the server.
  */
-import { createWriteStream, fchmodSync, openSync, readFileSync, type WriteStream } from 'node:fs';
+import { chmodSync, closeSync, createWriteStream, fchmodSync, mkdirSync, openSync, readFileSync, writeSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { loadConfig } from './config';
 import { openDatabase } from './database';
@@ -17,6 +22,8 @@ import { upsertMember } from './memberRoster';
 import { prune } from './retention';
 import type { Db, Queryable } from './db/index';
 import { field, requestAjv } from './validation';
+import { asBuffer, sealContext } from './documents';
+import { documentType } from '../domain/documents';
 
 type Row = Record<string, string>;
 type Check = (row: Row) => string | null;
@@ -151,8 +158,59 @@ export async function importMembers(db: Db, file: string, protection: DataProtec
 
 export async function exportEnrollments(db: Db, key: Buffer, write: (line: string) => void): Promise<number> {
   const protection = dataProtection(key);
-  const { rows } = await db.query<{ id: string; payload_enc: string; outcome: string; created_at: Date }>('SELECT id, payload_enc, outcome, created_at FROM enrollments ORDER BY id');
-  for (const r of rows) write(`${JSON.stringify({ id: Number(r.id), outcome: r.outcome, createdAt: new Date(r.created_at).toISOString(), enrollment: JSON.parse(protection.decrypt(r.payload_enc)) })}\n`);
+  const { rows } = await db.query<{ id: string; payload_enc: string; outcome: string; created_at: Date; documents_status: string | null; documents: number }>(
+    `SELECT e.id, e.payload_enc, e.outcome, e.created_at, e.documents_status, (SELECT count(*) FROM enrollment_documents d WHERE d.enrollment_id = e.id)::int AS documents
+       FROM enrollments e ORDER BY e.id`,
+  );
+  for (const r of rows) {
+    const line = { id: Number(r.id), outcome: r.outcome, createdAt: new Date(r.created_at).toISOString(), documentsStatus: r.documents_status ?? 'not needed', documents: Number(r.documents), enrollment: JSON.parse(protection.decrypt(r.payload_enc)) };
+    write(`${JSON.stringify(line)}\n`);
+  }
+  return rows.length;
+}
+
+/** Every enrollment asked for documents, one row per document (tab-separated): what operations must review. */
+export async function listDocuments(db: Db, write: (line: string) => void): Promise<number> {
+  const { rows } = await db.query<{ enrollment_id: string; documents_status: string; id: string | null; type: string | null; size_bytes: number | null; received_at: Date | null }>(
+    `SELECT e.id AS enrollment_id, e.documents_status, d.id, d.type, d.size_bytes, d.received_at
+       FROM enrollments e LEFT JOIN enrollment_documents d ON d.enrollment_id = e.id
+      WHERE e.documents_status IS NOT NULL ORDER BY e.id, d.id`,
+  );
+  write('enrollment\tstatus\tdocument\ttype\tbytes\treceived\n');
+  for (const r of rows) {
+    write(`${[r.enrollment_id, r.documents_status, r.id ?? '', r.type ?? '', r.size_bytes ?? '', r.received_at ? new Date(r.received_at).toISOString() : ''].join('\t')}\n`);
+  }
+  return rows.filter((r) => r.id !== null).length;
+}
+
+/** Writes bytes to a file only its owner can read, created or replaced (the mode is set before a byte is written). */
+function writePrivateFile(file: string, bytes: Buffer | string): void {
+  const fd = openSync(file, 'w', 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+    writeSync(fd, typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** One enrollment's documents, decrypted, into `dir`; returns how many. */
+export async function exportDocuments(db: Db, key: Buffer, enrollment: string, dir: string): Promise<number> {
+  if (!/^[1-9]\d*$/.test(enrollment)) throw new AdminError(`'${printable(enrollment)}' is not an enrollment id (a whole number, as list-documents shows)`);
+  const protection = dataProtection(key);
+  const { rows } = await db.query<{ id: string; type: string; size_bytes: number; name_enc: string; content_enc: Uint8Array; received_at: Date }>(
+    'SELECT id, type, size_bytes, name_enc, content_enc, received_at FROM enrollment_documents WHERE enrollment_id = $1 ORDER BY id',
+    [enrollment],
+  );
+  if (rows.length === 0) throw new AdminError(`enrollment ${enrollment} has no documents`);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const manifest = rows.map((r) => {
+    const file = `document-${r.id}${documentType(r.type)?.extensions[0] ?? ''}`;
+    writePrivateFile(join(dir, file), protection.documents.open(asBuffer(r.content_enc), sealContext(enrollment)));
+    return { id: Number(r.id), file, type: r.type, bytes: Number(r.size_bytes), receivedAt: new Date(r.received_at).toISOString(), name: protection.decrypt(r.name_enc) };
+  });
+  writePrivateFile(join(dir, 'documents.json'), `${JSON.stringify({ enrollment: Number(enrollment), documents: manifest }, null, 2)}\n`);
   return rows.length;
 }
 
@@ -183,10 +241,14 @@ export async function runAdmin(argv: string[]): Promise<void> {
     else if (verb === 'export-enrollments') {
       const n = file ? await exportEnrollmentsToFile(db, config.dataKey, file) : await exportEnrollments(db, config.dataKey, (line) => process.stdout.write(line));
       console.error(`exported ${n} enrollments`);
+    } else if (verb === 'list-documents') {
+      console.error(`${await listDocuments(db, (line) => process.stdout.write(line))} documents`);
+    } else if (verb === 'export-documents' && file && argv[2]) {
+      console.error(`exported ${await exportDocuments(db, config.dataKey, file, argv[2])} documents into ${argv[2]}`);
     } else if (verb === 'prune') {
       const pruned = await prune(db);
       console.error(`pruned ${pruned.idempotencyKeys} idempotency keys and ${pruned.usedCaptchas} used captchas`);
-    } else throw new AdminError('usage: npm run admin -- import-groups <file.csv> | import-members <file.csv> | export-enrollments [file.jsonl] | prune');
+    } else throw new AdminError('usage: npm run admin -- import-groups <file.csv> | import-members <file.csv> | export-enrollments [file.jsonl] | list-documents | export-documents <enrollment> <dir> | prune');
   } finally {
     await db.close();
   }

@@ -16,6 +16,7 @@ import { sandboxMembership } from './membership';
 import { captchaService } from './captcha';
 import { employerRoutes } from './routes/employer';
 import { enrollmentRoutes } from './routes/enrollment';
+import { documentRoutes } from './routes/documents';
 import { pageRoutes } from './routes/pages';
 import { requestAjv, wireValidators } from './validation';
 import { createMetrics, instrument, type Metrics } from './metrics';
@@ -28,8 +29,8 @@ export interface AppOptions {
   logStream?: DestinationStream;
   identity?: IdentityProvider;
   membership?: MembershipProvider;
-  /** Requests per minute per client: [lookups, SSN checks, enrollments]. */
-  rateLimits?: [number, number, number];
+  /** Requests per minute per client: [lookups, SSN checks, enrollments, document uploads (30 when not given)]. */
+  rateLimits?: [number, number, number, number?];
   /** Where the metrics are counted (served by main.ts on METRICS_PORT); a fresh registry otherwise. */
   metrics?: Metrics;
   /** Prune expired records when ready and hourly (default on; off where a test schedules its own). */
@@ -38,8 +39,9 @@ export interface AppOptions {
   rateLimitNamespace?: string;
 }
 
-/** Never logged: cookies, tokens, and any request or response body (pino redaction; bodies are not serialised). */
-const REDACT = ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]', 'body', 'req.body', 'payload'];
+/** Never logged: cookies, tokens, and any request or response body (pino redaction; bodies are not serialised).
+ *  The multipart parser's trace line carries the request's headers (cookies among them). */
+const REDACT = ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]', 'body', 'req.body', 'payload', 'busboyOptions'];
 
 export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20], rateLimitNamespace, metrics = createMetrics(), retention = true }: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(config.production);
@@ -81,7 +83,7 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
   if (retention) scheduleRetention(app, db);
 
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
-  const limits = { lookup: perMinute(rateLimits[0]), ssn: perMinute(rateLimits[1]), enroll: perMinute(rateLimits[2]) };
+  const limits = { lookup: perMinute(rateLimits[0]), ssn: perMinute(rateLimits[1]), enroll: perMinute(rateLimits[2]), upload: perMinute(rateLimits[3] ?? 30) };
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   // Ready when the tables every request reads answer within the query timeout (a held lock makes it not ready).
@@ -104,6 +106,7 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     limits,
     metrics,
   });
+  await documentRoutes(app, { db, protection, limits });
   await pageRoutes(app, db, config.distDir, config.maintenance);
   return app;
 }

@@ -12,6 +12,39 @@ export interface DataProtection {
   /** A keyed hash for one purpose (each purpose has its own derived key): session ids and captcha grants are kept
    *  only as hashes, and the member roster and membership verifications are compared as hashes, never in clear. */
   keyedHash(purpose: HashPurpose, value: string): string;
+  /** Identity documents, under a key of their own, encrypted as they stream in. */
+  documents: DocumentSealing;
+}
+
+export interface DocumentSealing {
+  /** `context` (the enrollment) is authenticated: a sealed file moved to another enrollment does not open. */
+  sealer(context: string): { write(chunk: Buffer): void; seal(): Buffer };
+  open(sealed: Buffer, context: string): Buffer;
+}
+
+// A sealed document: version byte, 12-byte IV, ciphertext, 16-byte GCM tag.
+const DOCUMENT_V1 = 1;
+
+function documentSealing(key: Buffer): DocumentSealing {
+  return {
+    sealer(context) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from(context, 'utf8'));
+      const parts: Buffer[] = [Buffer.from([DOCUMENT_V1]), iv];
+      return {
+        write: (chunk) => void parts.push(cipher.update(chunk)),
+        seal: () => Buffer.concat([...parts, cipher.final(), cipher.getAuthTag()]),
+      };
+    },
+    open(sealed, context) {
+      if (sealed[0] !== DOCUMENT_V1 || sealed.length < 29) throw new Error('Unknown document encryption version');
+      const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(1, 13));
+      decipher.setAAD(Buffer.from(context, 'utf8'));
+      decipher.setAuthTag(sealed.subarray(sealed.length - 16));
+      return Buffer.concat([decipher.update(sealed.subarray(13, sealed.length - 16)), decipher.final()]);
+    },
+  };
 }
 
 export type HashPurpose = 'session' | 'captcha-grant' | 'member' | 'member-verification';
@@ -41,5 +74,6 @@ export function dataProtection(master: Buffer): DataProtection {
     cookieSecret: derive(master, 'hsa/cookies/v1').toString('base64'),
     captchaSecret: derive(master, 'hsa/captcha/v1').toString('base64'),
     keyedHash: (purpose, value) => createHmac('sha256', hashKey(purpose)).update(value).digest('base64url'),
+    documents: documentSealing(derive(master, 'hsa/document-encryption/v1')),
   };
 }

@@ -31,12 +31,12 @@ export interface Settled {
   granted: boolean;
   /** The Idempotency-Key was claimed by this request (its answer is recorded). */
   claimed: boolean;
-  /** The enrollment row was stored. */
-  stored: boolean;
+  /** The stored enrollment's id, or null when none was stored (refused, or another request stored this SSN). */
+  enrollmentId: string | null;
 }
 
 export async function settle(db: Db, s: Settlement): Promise<Settled> {
-  const { rows } = await db.query<{ granted: number; claimed: number; stored: number }>(
+  const { rows } = await db.query<{ granted: number; claimed: number; enrollment_id: string | null }>(
     `WITH granted AS (
        UPDATE captcha_grants SET claimed_by = $1
         WHERE token_hash = $8 AND session_hash = $9 AND claimed_by IS NULL AND expires_at > now()
@@ -55,8 +55,8 @@ export async function settle(db: Db, s: Settlement): Promise<Settled> {
        SELECT $5, $6, $7, $4 FROM claimed WHERE $3 = 200
        ON CONFLICT (ssn_index) DO NOTHING RETURNING id
      )
-     SELECT (SELECT count(*) FROM granted)::int AS granted, (SELECT count(*) FROM claimed)::int AS claimed, (SELECT count(*) FROM stored)::int AS stored`,
+     SELECT (SELECT count(*) FROM granted)::int AS granted, (SELECT count(*) FROM claimed)::int AS claimed, (SELECT id FROM stored)::text AS enrollment_id`,
     [s.key, s.fingerprint, s.status, s.body, s.ssnIndex, s.sealed, s.groupId, s.grant.tokenHash, s.grant.sessionHash, s.verificationId],
   );
-  return { granted: rows[0].granted === 1, claimed: rows[0].claimed === 1, stored: rows[0].stored === 1 };
+  return { granted: rows[0].granted === 1, claimed: rows[0].claimed === 1, enrollmentId: rows[0].enrollment_id };
 }

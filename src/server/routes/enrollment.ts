@@ -12,6 +12,7 @@ import { ensureSession } from '../session';
 import { recordVerification } from '../memberVerifications';
 import { recheck, type EnrollmentFacts } from '../recheck';
 import { settle } from '../enrollmentStore';
+import { issueDocumentGrant } from '../documents';
 
 export interface EnrollmentDeps {
   db: Db;
@@ -159,12 +160,14 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       verificationId: checked.verificationId,
     });
     let stored: Answer | null = outcome.claimed ? answer : null;
-    if (stored && answer.status === 200 && !outcome.stored) {
+    if (stored && answer.status === 200 && !outcome.enrollmentId) {
       // Another request for this SSN was stored first (a race past the duplicate check): this one is a duplicate.
       // Until this update lands, a retry with this key reads the accepted answer, which is true of the person.
       stored = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
       await db.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, stored.status, stored.body]);
     }
+    // Documents needed: this browser alone may upload identity documents for the enrollment just stored (issue 11).
+    if (stored?.body === 'partial' && outcome.enrollmentId) await issueDocumentGrant(reply, db, outcome.enrollmentId);
     if (stored) return send(reply, stored, metrics);
     // A concurrent request with the same key stored its answer first: answer as it did.
     const twin = (await db.query<Answer & { request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key])).rows[0];

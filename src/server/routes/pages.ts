@@ -7,6 +7,7 @@ import type { Db } from '../db/index';
 import { feeData } from '../fees';
 import { UNAVAILABLE } from '../errors';
 import { siteMessages } from '../validation';
+import { variants } from '../../../generated/index';
 import { isApiPath, normalisedPath } from '../paths';
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -34,6 +35,9 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
 
   app.get('/', async (_request, reply) => reply.redirect('/enrollment', 302));
   for (const path of ['/enrollment', '/enrollment/*', '/splash']) app.get(path, async (_request, reply) => page(reply));
+  // The vetting page of each variant (a variant may point its vetting address elsewhere, off this site).
+  const vettingPaths = new Set(variants.map((v) => v.vettingUrl).filter((url) => url.startsWith('/vetting/')));
+  app.get<{ Params: { variant: string } }>('/vetting/:variant', async (request, reply) => page(reply, index, vettingPaths.has(`/vetting/${request.params.variant}`) ? 200 : 404));
 
   const feePage = async (group: string | undefined, reply: FastifyReply) => {
     const data = await feeData(db, group ?? '999999');

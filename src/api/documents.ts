@@ -1,0 +1,94 @@
+/** The vetting page's client for /api/v1/documents. The grant travels in an HttpOnly cookie the enroll answer set;
+ *  uploads go one file per request through XMLHttpRequest, whose upload events give each file's real progress. */
+import { BASE, currentToken, fetchCsrfToken, forgetToken } from './session';
+import type { DocumentTypeId } from '../domain/documents';
+
+export interface ReceivedDocument {
+  id: number;
+  type: DocumentTypeId;
+  size: number;
+  name: string;
+  receivedAt: string;
+}
+
+/** The server refused the request and said why (a 4xx with its message): told to the applicant as it is. */
+export class DocumentsRefused extends Error {
+  constructor(
+    public status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The server could not be reached, or failed on its side. */
+export class DocumentsUnreachable extends Error {}
+
+const URL_ = `${BASE}/documents`;
+
+async function refusal(status: number, body: string): Promise<never> {
+  let message = '';
+  try {
+    message = (JSON.parse(body) as { message?: string }).message ?? '';
+  } catch {
+    // not our JSON: a proxy's page
+  }
+  if (status >= 400 && status < 500 && message) throw new DocumentsRefused(status, message);
+  throw new DocumentsUnreachable(message);
+}
+
+export async function documentStatus(): Promise<{ documents: ReceivedDocument[]; expiresAt: string }> {
+  let res: Response;
+  try {
+    res = await fetch(URL_, { cache: 'no-store', credentials: 'same-origin' });
+  } catch {
+    throw new DocumentsUnreachable();
+  }
+  if (!res.ok) return refusal(res.status, await res.text());
+  return (await res.json()) as { documents: ReceivedDocument[]; expiresAt: string };
+}
+
+function send(file: File, onProgress: (fraction: number) => void): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', URL_);
+    xhr.setRequestHeader('x-csrf-token', currentToken() ?? '');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+    xhr.onerror = xhr.onabort = xhr.ontimeout = () => reject(new DocumentsUnreachable());
+    const form = new FormData();
+    form.append('file', file, file.name);
+    xhr.send(form);
+  });
+}
+
+/** Sends one file; `sessionExpired` is the site's message for a CSRF refusal, after which a new token is taken once. */
+export async function uploadDocument(file: File, onProgress: (fraction: number) => void, sessionExpired: string): Promise<ReceivedDocument> {
+  if (!currentToken()) await fetchCsrfToken();
+  let res = await send(file, onProgress);
+  if (res.status === 403 && res.body.includes(sessionExpired)) {
+    forgetToken();
+    await fetchCsrfToken();
+    res = await send(file, onProgress);
+  }
+  if (res.status !== 201) return refusal(res.status, res.body);
+  return JSON.parse(res.body) as ReceivedDocument;
+}
+
+export async function confirmDocuments(): Promise<ReceivedDocument[]> {
+  if (!currentToken()) await fetchCsrfToken();
+  let res: Response;
+  try {
+    res = await fetch(`${URL_}/confirm`, {
+      method: 'POST',
+      cache: 'no-store',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': currentToken() ?? '' },
+      body: '{}',
+    });
+  } catch {
+    throw new DocumentsUnreachable();
+  }
+  if (!res.ok) return refusal(res.status, await res.text());
+  return ((await res.json()) as { documents: ReceivedDocument[] }).documents;
+}
