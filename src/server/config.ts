@@ -79,6 +79,7 @@ export const DEFAULT_RATE_LIMITS: [number, number, number] = [120, 30, 20];
 export function parseRateLimits(value: string | undefined): [number, number, number] {
   if (value === undefined || value.trim() === '') return DEFAULT_RATE_LIMITS;
   const parts = value.split(',').map((s) => s.trim());
+  // rule-scan: requests per minute, configuration and not a field of the form
   if (parts.length !== 3 || !parts.every((p) => /^[1-9]\d{0,6}$/.test(p))) throw new ConfigError(`RATE_LIMITS must be three whole numbers per minute, lookups,ssn,enroll (e.g. 120,30,20), not '${value}'`);
   return parts.map(Number) as [number, number, number];
 }
