@@ -217,7 +217,7 @@ describe.each(databases)('no 500 from bad input, on $name', (database) => {
 
   it('enroll: a value another field must match (sameText) that is an object or array answers 400, not 500', async () => {
     const base = enrollment() as Record<string, unknown>;
-    const odd = [{ toString: '' }, [{ toString: '' }], { valueOf: 1 }, ['Pat']];
+    const odd: unknown[] = [{ toString: '' }, [{ toString: '' }], { valueOf: 1 }, ['Pat']];
     for (const [n, v] of odd.entries()) {
       for (const body of [{ email: v, remail: '' }, { ...base, email: v }, { ...base, firstName: v }]) {
         const res = await client.enroll(body, `fuzz-same-${n}-${JSON.stringify(Object.keys(body)).length}-00000000`);
