@@ -196,7 +196,7 @@ const last = (a: Attempt) => a.answers[a.answers.length - 1];
 describe.runIf(have.postgres && have.redis)('two instances on one PostgreSQL and one Redis', () => {
   const dbName = `hsa_inst_${randomBytes(5).toString('hex')}`;
   const redisPrefix = `hsa-inst-${randomBytes(5).toString('hex')}:`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'hsa-inst-'));
+  let dataDir = '';
   let admin: pg.Client;
   let db: pg.Client | undefined;
   let a: Instance | undefined;
@@ -219,6 +219,8 @@ describe.runIf(have.postgres && have.redis)('two instances on one PostgreSQL and
   };
 
   beforeAll(async () => {
+    // Made here, not when the suite is collected (a skipped suite is collected too).
+    dataDir = mkdtempSync(join(tmpdir(), 'hsa-inst-'));
     admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${dbName}`);
@@ -256,7 +258,7 @@ describe.runIf(have.postgres && have.redis)('two instances on one PostgreSQL and
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
   it('a. counts one rate limit across both: SSN checks alternating between them are refused once the limit is spent in total', async () => {
