@@ -18,7 +18,9 @@ export function addRules(ajv: Ajv): Ajv {
     type: 'string',
     code(cxt: KeywordCxt) {
       const { data, schemaCode } = cxt;
-      cxt.fail(_`String(${data}).trim().toLowerCase() !== String(${schemaCode} ?? "").trim().toLowerCase()`);
+      // The other value may be anything a payload holds: one that is not a string never matches (and is never
+      // converted, since String() of {"toString": ""} throws).
+      cxt.fail(_`typeof (${schemaCode} ?? "") !== "string" || ${data}.trim().toLowerCase() !== (${schemaCode} ?? "").trim().toLowerCase()`);
     },
   });
   for (const keyword of Object.keys(dateRules) as (keyof typeof dateRules)[]) {

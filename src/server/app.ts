@@ -29,13 +29,14 @@ export interface AppOptions {
   logStream?: DestinationStream;
   identity?: IdentityProvider;
   membership?: MembershipProvider;
-  /** Requests per minute per client: [lookups, SSN checks, enrollments, document uploads (30 when not given)]. */
+  /** Requests per minute per client: [lookups, SSN checks, enrollments, document uploads (30 when not given)];
+   *  config.rateLimits (RATE_LIMITS) otherwise. */
   rateLimits?: [number, number, number, number?];
   /** Where the metrics are counted (served by main.ts on METRICS_PORT); a fresh registry otherwise. */
   metrics?: Metrics;
   /** Prune expired records when ready and hourly (default on; off where a test schedules its own). */
   retention?: boolean;
-  /** Prefix of the rate-limit keys in Redis (tests keep runs apart). */
+  /** Prefix of the rate-limit keys in Redis (tests keep runs apart); config.redisPrefix (REDIS_PREFIX) otherwise. */
   rateLimitNamespace?: string;
 }
 
@@ -43,7 +44,7 @@ export interface AppOptions {
  *  The multipart parser's trace line carries the request's headers (cookies among them). */
 const REDACT = ['req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers.authorization', 'res.headers["set-cookie"]', 'body', 'req.body', 'payload', 'busboyOptions'];
 
-export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = [120, 30, 20], rateLimitNamespace, metrics = createMetrics(), retention = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ db, config, logStream, identity = sandboxIdentity, membership, rateLimits = config.rateLimits, rateLimitNamespace = config.redisPrefix, metrics = createMetrics(), retention = true }: AppOptions): Promise<FastifyInstance> {
   const headers = securityHeaders(config.production);
   const app = Fastify({
     logger: {

@@ -26,6 +26,10 @@ export interface Config {
   trustProxy: string[];
   /** Redis for rate limits shared by several instances; each process counts alone without it. */
   redisUrl?: string;
+  /** Prefix of the rate-limit keys in Redis, so sites (or test runs) sharing one Redis count apart. */
+  redisPrefix: string;
+  /** Requests per minute per client: [lookups, SSN checks, enrollments]. */
+  rateLimits: [number, number, number];
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +74,16 @@ export function parseTrustProxy(value: string | undefined): string[] {
   return entries;
 }
 
+export const DEFAULT_RATE_LIMITS: [number, number, number] = [120, 30, 20];
+
+export function parseRateLimits(value: string | undefined): [number, number, number] {
+  if (value === undefined || value.trim() === '') return DEFAULT_RATE_LIMITS;
+  const parts = value.split(',').map((s) => s.trim());
+  // rule-scan: requests per minute, configuration and not a field of the form
+  if (parts.length !== 3 || !parts.every((p) => /^[1-9]\d{0,6}$/.test(p))) throw new ConfigError(`RATE_LIMITS must be three whole numbers per minute, lookups,ssn,enroll (e.g. 120,30,20), not '${value}'`);
+  return parts.map(Number) as [number, number, number];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: string) => void = console.warn): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const port = portOf(env.PORT ?? '8080', 'PORT');
@@ -91,5 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     dbQueryTimeoutMs,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'hsa-rate-limit:',
+    rateLimits: parseRateLimits(env.RATE_LIMITS),
   };
 }

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { buildApp, type AppOptions } from './app';
 import { openDatabase } from './database';
-import type { Config } from './config';
+import { DEFAULT_RATE_LIMITS, type Config } from './config';
 import type { Db } from './db/index';
 
 /** One data key per test process: databases are seeded (the member roster hashed) before an app is built on them. */
@@ -24,6 +24,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsHost: '127.0.0.1',
     dbQueryTimeoutMs: 5000,
     trustProxy: [],
+    redisPrefix: 'hsa-rate-limit:',
+    rateLimits: DEFAULT_RATE_LIMITS,
     ...overrides,
   };
 }

@@ -221,6 +221,18 @@ describe.each(databases)('no 500 from bad input, on $name', (database) => {
     });
   });
 
+  it('enroll: a value another field must match (sameText) that is an object or array answers 400, not 500', async () => {
+    const base = enrollment() as Record<string, unknown>;
+    const odd: unknown[] = [{ toString: '' }, [{ toString: '' }], { valueOf: 1 }, ['Pat']];
+    for (const [n, v] of odd.entries()) {
+      for (const body of [{ email: v, remail: '' }, { ...base, email: v }, { ...base, firstName: v }]) {
+        const res = await client.enroll(body, `fuzz-same-${n}-${JSON.stringify(Object.keys(body)).length}-00000000`);
+        check(res, body, 'enroll (sameText)');
+        expect(res.statusCode).toBe(400);
+      }
+    }
+  });
+
   it('any method, path and body under the API', async () => {
     const paths = ['/api/v1/employer/DEMO100', '/api/v1/enrollment/csrf-token', '/api/v1/enrollment/captcha-challenge', '/api/v1/enrollment/verify-ssn', '/api/v1/enrollment/verify-aarp', '/api/v1/enrollment/submitCaptcha', '/api/v1/enrollment/enroll', '/feeschedule', '/readyz', '/healthz'];
     const requests = fc.record({

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/index';
-import { ConfigError, loadConfig, parseTrustProxy } from '../../src/server/config';
+import { ConfigError, loadConfig, parseRateLimits, parseTrustProxy } from '../../src/server/config';
 import { TOO_MANY_REQUESTS } from '../../src/server/rateLimits';
 import { Client, databases, makeApp } from './harness';
 
@@ -75,6 +75,18 @@ describe('TRUST_PROXY', () => {
   });
   it.each(['true', '*', '10.0.0.0/33', 'proxy.example', '10.0.0.1/8/1'])('refuses %s', (value) => {
     expect(() => parseTrustProxy(value)).toThrow(ConfigError);
+  });
+});
+
+describe('RATE_LIMITS and REDIS_PREFIX', () => {
+  it('default to 120 lookups, 30 SSN checks and 20 enrollments a minute under hsa-rate-limit:', () => {
+    const config = loadConfig({ HSA_DATA_KEY: randomBytes(32).toString('base64') });
+    expect(config.rateLimits).toEqual([120, 30, 20]);
+    expect(config.redisPrefix).toBe('hsa-rate-limit:');
+    expect(loadConfig({ HSA_DATA_KEY: randomBytes(32).toString('base64'), RATE_LIMITS: ' 600, 5 ,40', REDIS_PREFIX: 'site-b:' })).toMatchObject({ rateLimits: [600, 5, 40], redisPrefix: 'site-b:' });
+  });
+  it.each(['120,30', '120,30,20,1', '0,30,20', '120,x,20', '1.5,30,20', '-1,30,20'])('refuses RATE_LIMITS=%s', (value) => {
+    expect(() => parseRateLimits(value)).toThrow(ConfigError);
   });
 });
 
