@@ -2,7 +2,7 @@
 import type { WidgetServices } from '../../widgets';
 import * as api from '../api/client';
 import { useSiteStatus } from './state';
-import { variant } from './variant';
+import { messages } from './messages';
 
 export const widgetServices: WidgetServices = {
   verifySsn: api.verifySsn,
@@ -15,5 +15,5 @@ export const widgetServices: WidgetServices = {
     }),
   captchaChallengeUrl: api.captchaChallengeUrl,
   submitCaptcha: api.submitCaptcha,
-  messages: variant.messages,
+  messages,
 };

@@ -32,8 +32,6 @@ export interface VariantConfig extends VariantLike {
   flags: { isAARP?: boolean; isMSA?: boolean; isOC?: boolean; csrMode?: boolean };
   text?: Record<string, string | string[]>;
   steps: StepEntry[];
-  /** schemas/messages.json patched by the variant's messages.json: keyed messages of widgets and the server. */
-  messages: Record<string, string>;
 }
 
 /** One step's merged schema pair and its precompiled validators. */

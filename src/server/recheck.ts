@@ -4,14 +4,12 @@
  *  of birth and zip. Read-only: the grant and the verification are claimed later, in the statement that stores
  *  the enrollment (enrollmentStore.ts). The SSN's duplicate check stays with the idempotency lookup. */
 import type { FastifyRequest } from 'fastify';
-import { variants } from '../../generated/index';
-import type { VariantConfig } from '../engine/types';
 import type { DataProtection } from './crypto';
 import type { Db } from './db/index';
 import { HttpError } from './errors';
 import { CAPTCHA_NEEDED, type GrantRef } from './captchaGrants';
 import { verifiedMemberHash } from './memberRoster';
-import { siteMessages, variantOf } from './validation';
+import { siteMessages, variantOf, variants, type ServerVariant } from './validation';
 
 /** Spec section 8: 'Group not found or inactive'. */
 export const GROUP_NOT_FOUND = siteMessages.groupNotFound;
@@ -19,7 +17,7 @@ export const GROUP_NOT_FOUND = siteMessages.groupNotFound;
 const known = variants;
 
 /** Spec section 8: 'Membership not verified', the variant's message with its partner's name and phone filled in. */
-export function membershipRequired(v: VariantConfig | undefined): string {
+export function membershipRequired(v: ServerVariant | undefined): string {
   const fill: Record<string, string> = { partner: v?.brand.partnerName ?? 'partner', supportPhone: v?.membership?.supportPhone ?? '' };
   return (v ?? known[0]).messages.membershipRequired.replace(/\{(\w+)\}/g, (_m, k: string) => fill[k] ?? '');
 }

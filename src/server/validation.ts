@@ -6,7 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import { addRules } from '../domain/rules';
 import { resolveVariant } from '../engine/variant';
 import type { VariantConfig, WireModule } from '../engine/types';
-import { variants } from '../../generated/index';
+import { variants as variantData } from '../../generated/index';
+import { messagesByVariant } from '../../generated/messages';
 import { wireModules } from '../../generated/wire';
 import definitions from '../../generated/definitions.json' with { type: 'json' };
 
@@ -22,11 +23,15 @@ export const field = (name: string, shape: 'form' | 'wire' = 'form'): Schema => 
 /** Compiles route schemas with our rules and messages (Fastify's own compiler knows neither). */
 export const requestAjv = addRules(ajvErrors(new Ajv({ allErrors: true, $data: true, strict: false, coerceTypes: false, removeAdditional: false })));
 
+/** The variants as the server uses them: each with its keyed messages. */
+export const variants = variantData.map((v) => ({ ...v, messages: messagesByVariant[v.id] }));
+export type ServerVariant = (typeof variants)[number];
+
 /** The site's keyed messages (schemas/messages.json), for answers that come before a variant is known. */
 export const siteMessages = variants.find((v) => v.fallback)!.messages;
 
 /** The variant of a request, by the browser's rule: the request's host. */
-export const variantOf = (request: FastifyRequest): VariantConfig => resolveVariant(request.host, variants);
+export const variantOf = (request: FastifyRequest): ServerVariant => resolveVariant(request.host, variants);
 
 let wires: Record<string, WireModule> | null = null;
 /** Every variant's wire validator, loaded once. */

@@ -2,7 +2,7 @@
 import { Modal } from './Modal';
 import { leaveToRoot, useSiteStatus } from '../state';
 import { onTooManyRequests, onUnavailable } from '../../api/client';
-import { variant } from '../variant';
+import { messages } from '../messages';
 
 // The API client reports a 503 here; this dialog loads with the wizard, where API calls are made.
 onUnavailable(() => useSiteStatus.setState({ unavailable: true }));
@@ -27,7 +27,7 @@ export function UnavailableDialog() {
         </button>
       }
     >
-      <p>{variant.messages.unavailable}</p>
+      <p>{messages.unavailable}</p>
     </Modal>
   );
 }

@@ -7,12 +7,13 @@ import { Layout } from '../components/Layout';
 import { NotFound } from './NotFound';
 import { variant } from '../variant';
 import { variants } from '../../../generated/index';
+import { messages } from '../messages';
 import { pageView } from '../analytics';
 import { fetchCsrfToken } from '../../api/session';
 import { confirmDocuments, documentStatus, DocumentsRefused, uploadDocument, type ReceivedDocument } from '../../api/documents';
 import { acceptAttribute, displaySize, documentRules, documentType, fillMessage, messageValues, sniffDocumentType, SNIFF_BYTES, type DocumentType } from '../../domain/documents';
 
-const say = (key: string) => fillMessage(variant.messages[key], messageValues(variant.helpPhone));
+const say = (key: string) => fillMessage(messages[key], messageValues(variant.helpPhone));
 
 interface Item {
   key: string;
@@ -121,7 +122,7 @@ function VettingForm() {
         setPhase('ready');
       })
       .catch((e: unknown) => {
-        setClosedMessage(e instanceof DocumentsRefused ? e.message : variant.messages.unavailable);
+        setClosedMessage(e instanceof DocumentsRefused ? e.message : messages.unavailable);
         setPhase('closed');
       });
   }, []);
@@ -158,7 +159,7 @@ function VettingForm() {
     for (const item of waiting) {
       update(item.key, { status: 'sending', progress: 0, error: undefined });
       try {
-        await uploadDocument(item.file!, (progress) => update(item.key, { progress }), variant.messages.sessionExpired);
+        await uploadDocument(item.file!, (progress) => update(item.key, { progress }), messages.sessionExpired);
         update(item.key, { status: 'sent', progress: 1 });
       } catch (e) {
         if (e instanceof DocumentsRefused && e.status === 403) {
