@@ -1,12 +1,13 @@
 // ESLint (flat config): `npm run lint`, run first by `npm test`, allows no warning.
+import { defineConfig, globalIgnores } from 'eslint/config';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 // typescript-eslint, with the classic TypeScript it needs: see tools/lint/index.js.
 import tseslint from '@hsa/typescript-eslint';
 
-export default tseslint.config(
-  { ignores: ['generated/', 'dist/', 'artifacts/', 'data/', 'coverage/', '**/node_modules/', '.ci/'] },
+export default defineConfig(
+  globalIgnores(['generated/', 'dist/', 'artifacts/', 'data/', 'coverage/', '.ci/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,
