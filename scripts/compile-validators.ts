@@ -23,7 +23,7 @@ const readJson = (file: string): Json => {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Json;
   } catch (e) {
-    throw new Error(`${relative(root, file)}: ${(e as Error).message}`);
+    throw new Error(`${relative(root, file)}: ${(e as Error).message}`, { cause: e });
   }
 };
 const readOptional = (file: string): Json => (existsSync(file) ? readJson(file) : {});
@@ -67,7 +67,7 @@ function patchStandard(file: string, folder: string): Json {
   try {
     return mergePatch(readJson(join(root, 'schemas', file)), readOptional(patchFile));
   } catch (e) {
-    throw new Error(`${relative(root, patchFile)}: ${(e as Error).message}`);
+    throw new Error(`${relative(root, patchFile)}: ${(e as Error).message}`, { cause: e });
   }
 }
 

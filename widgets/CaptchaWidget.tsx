@@ -1,8 +1,8 @@
 /** Self-hosted proof-of-work captcha (ALTCHA). Appears after a delay; its value is true only once the server
  *  has accepted the solution; expiry resets the widget and clears the value. */
-import { createElement, useEffect, useRef, useState } from 'react';
+import { createElement, useEffect, useEffectEvent, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { widgetContext } from './services';
+import { useWidgetContext } from './services';
 import { CHUNK_FAILED, withTimeout } from '../src/engine/loading';
 import { loadAltcha } from './loadAltcha';
 
@@ -11,13 +11,14 @@ interface AltchaElement extends HTMLElement {
 }
 
 export function CaptchaWidget(props: WidgetProps) {
-  const { services, ctx, path, messages } = widgetContext(props);
+  const { services, ctx, path, messages } = useWidgetContext(props);
   const delay = typeof props.options.delayMs === 'number' ? props.options.delayMs : 2000;
   const [shown, setShown] = useState(delay === 0);
   // The widget's code loads on demand: a load that fails or takes over 120 seconds says so, with a retry.
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const ref = useRef<AltchaElement | null>(null);
+  // The altcha element once it is in the page (a callback ref), so its listener follows it.
+  const [altcha, setAltcha] = useState<AltchaElement | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -36,33 +37,37 @@ export function CaptchaWidget(props: WidgetProps) {
     };
   }, [delay, attempt]);
 
+  // What a state of the widget does, with the props and services of the moment it happens (not those of the render
+  // that showed the widget).
+  const onState = useEffectEvent((el: AltchaElement, state: string, payload: string | undefined) => {
+    if (state === 'verified' && payload) {
+      services
+        .submitCaptcha(payload)
+        .then((ok) => {
+          props.onChange(ok ? true : undefined);
+          ctx.setFieldError(path, ok ? null : (messages.failed ?? null));
+          if (!ok) el.reset?.();
+        })
+        .catch(() => {
+          services.reportError('Network error. API is down');
+          props.onChange(undefined);
+          el.reset?.();
+        });
+    } else if (state === 'expired') {
+      props.onChange(undefined);
+      el.reset?.();
+    }
+  });
+
   useEffect(() => {
-    const el = ref.current;
-    if (!shown || !el) return;
-    const onState = (ev: Event) => {
+    if (!altcha) return;
+    const listener = (ev: Event) => {
       const { state, payload } = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
-      if (state === 'verified' && payload) {
-        services
-          .submitCaptcha(payload)
-          .then((ok) => {
-            props.onChange(ok ? true : undefined);
-            ctx.setFieldError(path, ok ? null : (messages.failed ?? null));
-            if (!ok) el.reset?.();
-          })
-          .catch(() => {
-            services.reportError('Network error. API is down');
-            props.onChange(undefined);
-            el.reset?.();
-          });
-      } else if (state === 'expired') {
-        props.onChange(undefined);
-        el.reset?.();
-      }
+      onState(altcha, state, payload);
     };
-    el.addEventListener('statechange', onState);
-    return () => el.removeEventListener('statechange', onState);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shown]);
+    altcha.addEventListener('statechange', listener);
+    return () => altcha.removeEventListener('statechange', listener);
+  }, [altcha]);
 
   if (loadFailed) {
     return (
@@ -89,7 +94,7 @@ export function CaptchaWidget(props: WidgetProps) {
     <div className="captcha" id={props.id} tabIndex={-1} aria-busy={!shown}>
       {shown
         ? createElement('altcha-widget', {
-            ref,
+            ref: setAltcha,
             challenge: services.captchaChallengeUrl,
             name: 'altcha',
             configuration: JSON.stringify({ hideLogo: true, hideFooter: true }),

@@ -1,51 +1,59 @@
 /** Group number: looked up when longer than 1 character; an active employer fills the employer name,
  *  stores the number upper-cased and locks the field, with a button to change it. */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { FilteredInput } from './FilteredInput';
-import { widgetContext } from './services';
+import { useWidgetContext } from './services';
 import { getPath } from '../src/engine/paths';
 
 const LOOKUP_DELAY_MS = 400;
 
 export function GroupLookupWidget(props: WidgetProps) {
-  const { ctx, services, path } = widgetContext(props);
+  const { ctx, services, path } = useWidgetContext(props);
   const namePath = (props.options.nameField as string | undefined) ?? path.replace(/[^.]+$/, 'name');
   const value = typeof props.value === 'string' ? props.value : '';
   const name = getPath(ctx.formData, namePath);
   const locked = typeof name === 'string' && name.length > 0;
-  const latest = useRef(0);
+  const { setPending, setFieldError, setFieldValue } = ctx;
   const inputRef = useRef<HTMLInputElement | null>(null);
+
+  // A lookup uses the services of the moment it starts and answers, not those of the render that typed the value;
+  // new services are no reason to look up again.
+  const lookup = useEffectEvent((id: string) => services.lookupEmployer(id));
+  const notFoundMessage = useEffectEvent(() => services.messages.groupNotFound);
+  const reportNetworkError = useEffectEvent((message: string) => services.reportError(message));
 
   useEffect(() => {
     if (locked || value.length <= 1) {
-      ctx.setPending(path, false);
+      setPending(path, false);
       return;
     }
-    const ticket = ++latest.current;
-    ctx.setPending(path, true);
+    // An answer counts only for the value it was asked for: once the value changes (or the field locks) it is dropped.
+    let live = true;
+    setPending(path, true);
     const timer = setTimeout(() => {
-      services
-        .lookupEmployer(value)
+      lookup(value)
         .then((employer) => {
-          if (ticket !== latest.current) return;
+          if (!live) return;
           if (employer.employerStatus.toLowerCase() === 'active') {
-            ctx.setFieldError(path, null);
+            setFieldError(path, null);
             // Both through the engine, in one order: the field's own onChange would race the name.
-            ctx.setFieldValue(path, value.toUpperCase());
-            ctx.setFieldValue(namePath, employer.name);
-          } else ctx.setFieldError(path, services.messages.groupNotFound);
+            setFieldValue(path, value.toUpperCase());
+            setFieldValue(namePath, employer.name);
+          } else setFieldError(path, notFoundMessage());
         })
         .catch((e: Error) => {
-          if (ticket !== latest.current) return;
-          if (/network error/i.test(e.message)) services.reportError(e.message);
-          ctx.setFieldError(path, services.messages.groupNotFound);
+          if (!live) return;
+          if (/network error/i.test(e.message)) reportNetworkError(e.message);
+          setFieldError(path, notFoundMessage());
         })
-        .finally(() => ticket === latest.current && ctx.setPending(path, false));
+        .finally(() => live && setPending(path, false));
     }, LOOKUP_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value, locked]);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [value, locked, path, namePath, setPending, setFieldError, setFieldValue]);
 
   return (
     <div className="group-lookup">

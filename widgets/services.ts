@@ -1,4 +1,8 @@
 /** What the app provides to widgets (through the engine's formContext.services). */
+import { useContext } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { FormContextReact, idToPath, type EngineFormContext } from '../src/engine/formContext';
+
 export interface Employer {
   name: string;
   employerStatus: string;
@@ -20,12 +24,12 @@ export interface WidgetServices {
   messages: Record<string, string>;
 }
 
-import type { WidgetProps } from '@rjsf/utils';
-import type { EngineFormContext } from '../src/engine/formContext';
-import { idToPath } from '../src/engine/formContext';
 
-export function widgetContext(props: WidgetProps) {
-  const ctx = props.registry.formContext as EngineFormContext;
+/** The engine's context, services and messages of a widget. The context comes from the step's React context, which
+ *  every render of the step renews, rather than from RJSF's registry: RJSF keeps its registry while only functions in
+ *  it change (its deepEquals counts any two functions equal), so new services would never reach the widget. */
+export function useWidgetContext(props: WidgetProps) {
+  const ctx = useContext(FormContextReact) ?? (props.registry.formContext as EngineFormContext);
   const messages = (props.options.messages ?? {}) as Record<string, string>;
   return { ctx, services: ctx.services as unknown as WidgetServices, path: idToPath(props.id), messages };
 }

@@ -1,10 +1,10 @@
 /** axe-core on the screens and dialogs the journeys do not already check: both variants, errors shown. */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useServerAndBrowser } from './harness';
+import { withServerAndBrowser } from './harness';
 import { expectAccessible } from './journey';
 
-const live = useServerAndBrowser();
+const live = withServerAndBrowser();
 
 async function open(host: string, path: string): Promise<Page> {
   const page = await (await live.browser.newContext()).newPage();

@@ -39,7 +39,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /** A real server and Chromium for one test file, started before its tests and stopped after them. */
-export function useServerAndBrowser(): { readonly server: TestServer; readonly browser: Browser } {
+export function withServerAndBrowser(): { readonly server: TestServer; readonly browser: Browser } {
   const live = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
     live.server = await startServer();

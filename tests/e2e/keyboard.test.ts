@@ -1,11 +1,11 @@
 /** The whole standard flow with a keyboard alone: Tab to reach, type, Space and Enter to act. No clicks. */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useServerAndBrowser } from './harness';
+import { withServerAndBrowser } from './harness';
 import { PAPERLESS } from './journey';
 import { firstOfThisMonth } from '../dates';
 
-const live = useServerAndBrowser();
+const live = withServerAndBrowser();
 
 /** The focused element's accessible name, as far as a label, aria-label or text gives it. */
 const focusedName = (page: Page) =>

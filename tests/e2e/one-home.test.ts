@@ -17,8 +17,11 @@ const dir = mkdtempSync(join(tmpdir(), 'hsa-one-home-'));
 const NEW_NAME_MESSAGE = 'Use letters, spaces and hyphens.';
 const longName = 'Maximiliana Josephinee'; // 22 characters: over the standard limit of 18
 
-const editJson = (file: string, edit: (json: Record<string, any>) => void) => {
-  const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, any>;
+type Message = { errorMessage: { pattern: string } };
+type Definitions = { definitions: { name: Message & { maxLength: number; allOf: Message[] } } };
+
+const editJson = <T,>(file: string, edit: (json: T) => void) => {
+  const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as T;
   edit(json);
   writeFileSync(join(dir, file), JSON.stringify(json, null, 2));
 };
@@ -27,7 +30,7 @@ function copyProject(): void {
   for (const entry of ['schemas', 'variants', 'src', 'widgets', 'scripts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json']) cpSync(join(root, entry), join(dir, entry), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
   // (a) The analyst raises the name limit in its one file.
-  editJson('schemas/definitions.schema.json', (s) => {
+  editJson<Definitions>('schemas/definitions.schema.json', (s) => {
     s.definitions.name.maxLength = 22;
     // (b) and rewords one message.
     s.definitions.name.errorMessage.pattern = NEW_NAME_MESSAGE;

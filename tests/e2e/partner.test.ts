@@ -1,10 +1,10 @@
 /** The membership (AARP) variant and a test partner, chosen from the page address, in Chromium. */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useServerAndBrowser } from './harness';
+import { withServerAndBrowser } from './harness';
 import { expectAccessible, fillPersonal, next, PAPERLESS, signTerms, type Person } from './journey';
 
-const live = useServerAndBrowser();
+const live = withServerAndBrowser();
 let context: BrowserContext;
 const jane: Person = { first: 'Jane', middle: 'A', last: 'Sample', ssnDigits: '123456781', dobDigits: '04151958', zip: '20049', memberNumberDigits: '1234567890' };
 const stranger: Person = { ...jane, first: 'John', last: 'Nobody', ssnDigits: '123456782' };

@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startServer } from '../../src/server/testing';
-import { useServerAndBrowser } from './harness';
+import { withServerAndBrowser } from './harness';
 import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, signTerms, type Person } from './journey';
 
-const live = useServerAndBrowser();
+const live = withServerAndBrowser();
 const contexts: BrowserContext[] = [];
 
 async function open(path: string, host = '127.0.0.1', base = live.server.url): Promise<Page> {

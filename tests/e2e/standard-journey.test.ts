@@ -1,9 +1,9 @@
 /** The standard applicant's whole journey in Chromium through the real server, with no mocks. */
 import { describe, expect, it } from 'vitest';
-import { useServerAndBrowser } from './harness';
+import { withServerAndBrowser } from './harness';
 import { expectAccessible, fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, signTerms } from './journey';
 
-const live = useServerAndBrowser();
+const live = withServerAndBrowser();
 
 describe('standard journey', () => {
   it('goes from the welcome page to the thank-you screen and stores the enrollment once', async () => {

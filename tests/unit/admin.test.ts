@@ -144,7 +144,6 @@ describe.each(databases)('admin on $name: files and rows an operator gets wrong'
     const controls = csv('controls.csv', `${groupsHeader}C1,Bell\u0007\u001b[2J,active,,,,,\n`);
     const second = (await importGroups(db, controls).catch((e: Error) => e)) as Error;
     expect(second.message).toMatch(/controls\.csv: contains control characters/);
-    // eslint-disable-next-line no-control-regex
     expect(second.message).not.toMatch(/[\u0000-\u0008\u001b\u007f]/);
   });
 });

@@ -50,7 +50,7 @@ describe('the derived wire schema', () => {
   );
   const { schema, transforms } = deriveWire([step], isoFormats, 'Unknown field.');
   it('sends masks as digits and dates as ISO, leaves form-only fields out, and says which transform each field takes', () => {
-    const part = (schema.allOf as Record<string, any>[])[1];
+    const part = (schema.allOf as { properties: Record<string, Record<string, unknown>>; required: string[] }[])[1];
     expect(part.properties.ssn).toMatchObject({ pattern: '^\\d{9}$', maxLength: 9 });
     expect(part.properties.ssn['x-mask']).toBeUndefined();
     expect(part.properties.dob.format).toBe('iso-date');
@@ -59,6 +59,6 @@ describe('the derived wire schema', () => {
     expect(transforms).toEqual({ ssn: 'digits', dob: 'isoDate', captcha: 'omit' });
   });
   it('closes the payload to fields no step declares', () => {
-    expect((schema.allOf as Record<string, any>[])[0]).toEqual({ properties: { ssn: {}, dob: {} }, additionalProperties: false, errorMessage: { additionalProperties: 'Unknown field.' } });
+    expect((schema.allOf as unknown[])[0]).toEqual({ properties: { ssn: {}, dob: {} }, additionalProperties: false, errorMessage: { additionalProperties: 'Unknown field.' } });
   });
 });
