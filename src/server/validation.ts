@@ -5,7 +5,7 @@ import ajvErrors from 'ajv-errors';
 import type { FastifyRequest } from 'fastify';
 import { addRules } from '../domain/rules';
 import { resolveVariant } from '../engine/variant';
-import type { VariantConfig, WireModule } from '../engine/types';
+import type { WireModule } from '../engine/types';
 import { variants as variantData } from '../../generated/index';
 import { messagesByVariant } from '../../generated/messages';
 import { wireModules } from '../../generated/wire';

@@ -71,12 +71,7 @@ describe.each(databases)('documents on $name', (database) => {
     return app.inject({ method: 'POST', url: '/api/v1/documents', payload: body, headers: { 'content-type': contentType, 'x-csrf-token': client.token, cookie: client.cookieHeader, ...headers } });
   };
   const stored = async () => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollment_documents')).rows[0].n);
-  const enrollmentIdOf = async (client: Client) => {
-    const res = await client.get('/api/v1/documents');
-    expect(res.statusCode).toBe(200);
-    const { rows } = await db.query<{ enrollment_id: string }>('SELECT enrollment_id::text FROM document_grants ORDER BY expires_at DESC');
-    return rows.map((r) => r.enrollment_id);
-  };
+
 
   describe('the grant', () => {
     it("the 'partial' answer sets an HttpOnly, SameSite=Strict, signed cookie for the documents API alone, stored hashed", async () => {

@@ -71,7 +71,9 @@ async function startInstance(env: NodeJS.ProcessEnv): Promise<Instance> {
     const timer = setTimeout(() => reject(new Error(`no instance within 30 s:\n${output}`)), 30_000);
     const look = () => {
       const found = /running on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
-      if (found) (clearTimeout(timer), resolve(found[1]));
+      if (!found) return;
+      clearTimeout(timer);
+      resolve(found[1]);
     };
     child.stdout!.on('data', look);
     child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the instance exited (${code}) before listening:\n${output}`))));

@@ -71,9 +71,7 @@ describe('Verify: the review steps', () => {
     await waitFor(() => expect(result.current?.map((s) => s.stepId)).toEqual(['one', 'two']));
   });
 
-  // Fails while useReviewSteps runs its effect once ([] with the warning silenced): the loaders of the first render
-  // are kept. Turn `it.fails` into `it` when src/app/pages/Verify.tsx lists `loaders` in the effect's dependencies.
-  it.fails('loads again when given other steps, rather than keeping those of its first render', async () => {
+  it('loads again when given other steps, rather than keeping those of its first render', async () => {
     const first = loadersOf('one');
     const second = loadersOf('one', 'two');
     const { result, rerender } = renderHook(({ loaders }) => useReviewSteps(loaders), { initialProps: { loaders: first } });

@@ -3,10 +3,10 @@
  *  every state, screenshots at 1280 and 390 px wide. */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { screenshot, useServerAndBrowser } from './harness';
+import { screenshot, withServerAndBrowser } from './harness';
 import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, signTerms, type Person } from './journey';
 
-const live = useServerAndBrowser();
+const live = withServerAndBrowser();
 let context: BrowserContext | undefined;
 afterEach(async () => {
   await context?.close();

@@ -16,7 +16,11 @@ const format = (ms: number) => {
 
 export function IdleTimer() {
   const navigate = useNavigate();
-  const deadline = useRef(Date.now() + IDLE_TIMEOUT_MS);
+  // The clock is read when the timer mounts, not during render (a render must not depend on the time).
+  const deadline = useRef(0);
+  useEffect(() => {
+    deadline.current = Date.now() + IDLE_TIMEOUT_MS;
+  }, []);
   const [left, setLeft] = useState(IDLE_TIMEOUT_MS);
   const warning = left <= IDLE_WARNING_BEFORE_MS;
 

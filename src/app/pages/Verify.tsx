@@ -56,7 +56,6 @@ export function useReviewSteps(loaders: { stepId: string; load: () => Promise<Re
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [loaders]);
   return steps;
 }

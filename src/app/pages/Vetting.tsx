@@ -111,7 +111,9 @@ function VettingForm() {
   const [closedMessage, setClosedMessage] = useState('');
   const [received, setReceived] = useState<ReceivedDocument[]>([]);
   const itemsRef = useRef(items);
-  itemsRef.current = items;
+  useEffect(() => {
+    itemsRef.current = items;
+  }, [items]);
 
   useEffect(() => {
     pageView('vetting');

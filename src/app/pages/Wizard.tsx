@@ -1,5 +1,5 @@
 /** Walks the variant's step list: one route per step, forms rendered by the engine, the rest by the app. */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { StepForm } from '../../engine/StepForm';
 import { getPath } from '../../engine/paths';
@@ -72,10 +72,12 @@ export function Wizard() {
   const index = steps.findIndex((s) => s.route === route);
   const step = steps[index];
   const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step);
+  // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing).
+  const enter = useEffectEvent((id: string) => enterStep(id, params));
+  const stepId = step?.id;
   useEffect(() => {
-    if (step) enterStep(step.id, params);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [step?.id]);
+    if (stepId) enter(stepId);
+  }, [stepId]);
 
   if (!step) return <NotFound />;
   const submitIndex = steps.findIndex((s) => s.kind === 'submit');
