@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from './db/unavailable';
 import { isApiPath } from './paths';
 import type { Metrics } from './metrics';
-import { siteMessages as m } from './validation';
+import { describeErrors, siteMessages as m } from './validation';
 
 export const UNAVAILABLE = m.unavailable;
 
@@ -36,7 +36,7 @@ export function installErrorHandling(app: FastifyInstance, metrics?: Metrics): v
     // Errors are never cached, whatever the route.
     reply.header('cache-control', 'no-store');
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
-    if (error.validation) return reply.code(400).send({ message: m.requestInvalid, errors: error.validation.map((v) => ({ path: v.instancePath || '/', message: v.message })) });
+    if (error.validation) return reply.code(400).send({ message: m.requestInvalid, errors: describeErrors(error.validation as never) });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ message: clientErrorMessage(error) });
     if (isDatabaseUnavailable(error)) {
       metrics?.databaseErrors.inc({ kind: 'unavailable' });

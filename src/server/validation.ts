@@ -43,4 +43,7 @@ export async function wireValidators(): Promise<Record<string, WireModule>> {
 /** Paths and messages only: the rejected values are never echoed. Ajv's structural 'if' errors say nothing the
  *  failing branch's own messages do not. */
 export const describeErrors = (errors: Pick<ErrorObject, 'instancePath' | 'keyword' | 'message'>[] | null | undefined) =>
-  (errors ?? []).filter((e) => e.keyword !== 'if').map((e) => ({ path: e.instancePath || '/', message: e.message ?? 'Not valid.' }));
+  (errors ?? []).filter((e) => e.keyword !== 'if').map((e) => ({ path: e.instancePath || '/', message: ourMessage(e) }));
+
+/** A schema's own message (ajv-errors), or the site's 'not valid': never a validator's default ('must be object'). */
+export const ourMessage = (e: Pick<ErrorObject, 'keyword' | 'message'>): string => (e.keyword === 'errorMessage' && e.message ? e.message : siteMessages.requestInvalid);
