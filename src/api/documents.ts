@@ -1,15 +1,9 @@
 /** The vetting page's client for /api/v1/documents. The grant travels in an HttpOnly cookie the enroll answer set;
  *  uploads go one file per request through XMLHttpRequest, whose upload events give each file's real progress. */
 import { BASE, currentToken, fetchCsrfToken, forgetToken } from './session';
-import type { DocumentTypeId } from '../domain/documents';
+import type { ReceivedDocument } from '../domain/documents';
 
-export interface ReceivedDocument {
-  id: number;
-  type: DocumentTypeId;
-  size: number;
-  name: string;
-  receivedAt: string;
-}
+export type { ReceivedDocument };
 
 /** The server refused the request and said why (a 4xx with its message): told to the applicant as it is. */
 export class DocumentsRefused extends Error {

@@ -4,6 +4,15 @@ import rules from '../../schemas/documents.json' with { type: 'json' };
 
 export type DocumentTypeId = 'pdf' | 'jpeg' | 'png';
 
+/** A document the server holds for an enrollment, as the server answers and the vetting page lists it. */
+export interface ReceivedDocument {
+  id: number;
+  type: DocumentTypeId;
+  size: number;
+  name: string;
+  receivedAt: string;
+}
+
 export interface DocumentType {
   id: DocumentTypeId;
   label: string;

@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from './db/index';
 import type { DataProtection } from './crypto';
-import { documentRules, sniffDocumentType, SNIFF_BYTES, type DocumentTypeId } from '../domain/documents';
+import { documentRules, sniffDocumentType, SNIFF_BYTES, type DocumentTypeId, type ReceivedDocument } from '../domain/documents';
 
 export const DOCUMENTS_PATH = '/api/v1/documents';
 export const DOCUMENT_GRANT_COOKIE = 'hsa_documents';
@@ -52,13 +52,7 @@ export async function grantOf(request: FastifyRequest, db: Queryable): Promise<G
 
 export const clearGrantCookie = (reply: FastifyReply) => reply.clearCookie(DOCUMENT_GRANT_COOKIE, { path: DOCUMENTS_PATH, httpOnly: true, sameSite: 'strict', secure: 'auto' });
 
-export interface ReceivedDocument {
-  id: number;
-  type: DocumentTypeId;
-  size: number;
-  name: string;
-  receivedAt: string;
-}
+export type { ReceivedDocument };
 
 type DocumentRow = { id: string | number; type: DocumentTypeId; size_bytes: number; name_enc: string; received_at: Date | string };
 const received = (protection: DataProtection) => (r: DocumentRow): ReceivedDocument => ({
