@@ -392,7 +392,3 @@ describe.runIf(have.postgres)('instances started together on an empty database',
   });
 });
 
-// Vitest's runIf must see at least one test to report a skip with its reason.
-describe.skipIf(have.postgres && have.redis)('two instances (needs DATABASE_URL and Redis)', () => {
-  it.skip('skipped: no PostgreSQL at DATABASE_URL or no Redis', () => undefined);
-});

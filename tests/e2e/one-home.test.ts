@@ -58,7 +58,8 @@ function editJsonNew(file: string, json: object) {
 }
 
 const run = (cmd: string, args: string[], env: NodeJS.ProcessEnv = {}) => execFileSync(cmd, args, { cwd: dir, env: { ...process.env, ...env }, stdio: 'pipe', encoding: 'utf8' });
-const serverEnv = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), CAPTCHA_COST: '50', LOG_LEVEL: 'warn' };
+// The copy runs on its own embedded database in its folder, never on a PostgreSQL the test run was given.
+const serverEnv = { PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), CAPTCHA_COST: '50', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
 
 let server: ChildProcess;
 let url = '';
