@@ -1,5 +1,6 @@
 /** What the HSA site does around the engine's steps (spec section 4): stored values, checks before moving on. */
 import { variant } from './variant';
+import { details } from './details';
 import { effectiveDateStore, setGroupCookie } from './state';
 import { fetchCsrfToken } from '../api/client';
 import { checkMembership } from './membership';
@@ -35,9 +36,9 @@ export function initialData(stepId: string, payload: Data, params: URLSearchPara
 export async function beforeNext(stepId: string, submitted: Data, _params: URLSearchParams): Promise<Data | null> {
   // Spec section 4: a mailing address that is not different is blanked.
   const data = stepId === 'accountholder' && submitted.useAltMailingAddress !== true ? { ...submitted, mailingAddress: {} } : submitted;
-  if (stepId === 'accountholder' && variant.membership) {
+  if (stepId === 'accountholder' && details.membership) {
     // The membership variant has no effective date; the group is the partner's own.
-    const withGroup = setPath(setPath(data, 'group.effectiveDate', undefined), 'group.id', variant.groupCode);
+    const withGroup = setPath(setPath(data, 'group.effectiveDate', undefined), 'group.id', details.groupCode);
     return (await checkMembership(withGroup)) ? withGroup : null;
   }
   if (stepId === 'accountholder') {

@@ -19,19 +19,30 @@ export interface StepEntry {
 
 /** variants/<id>/variant.json after the build checked it against variants/variant.schema.json. */
 export interface VariantConfig extends VariantLike {
-  brand: { title: string; bankName: string; logoText: string; partnerName?: string; colors?: { brand?: string; brandDark?: string } };
+  brand: { title: string; bankName: string; logoText: string; partnerName?: string; colors?: { brand?: string; 'brand-dark'?: string } };
   helpPhone: string;
   groupCookie: string;
-  groupCode?: string;
-  cancelOnLaterSteps: boolean;
-  membership?: { supportPhone: string; joinUrl: string; renewUrl: string };
-  vettingUrl: string;
   links: { home: string; privacy: string; terms: string; feeSchedule?: string };
-  /** The documents the terms step names, each linked by its title. */
-  documents: LinkItem[];
   flags: { isAARP?: boolean; isMSA?: boolean; isOC?: boolean; csrMode?: boolean };
   text?: Record<string, string | string[]>;
   steps: StepEntry[];
+}
+
+/** What only the wizard and the vetting page read of a variant (generated/details.ts), apart from the data every
+ *  page reads, so the welcome page's script does not carry it. */
+export interface VariantDetails {
+  /** The documents the terms step names, each linked by its title. */
+  documents: LinkItem[];
+  /** The partner's membership check: its support phone and join and renew links. */
+  membership?: { supportPhone: string; joinUrl: string; renewUrl: string };
+  /** The vetting page's introduction, when the partner has its own. */
+  vettingIntro?: string;
+  /** The partner's own group, used when the form has no group field. */
+  groupCode?: string;
+  /** Cancel Enrollment on the steps after the first. */
+  cancelOnLaterSteps: boolean;
+  /** Where a 'partial' answer (documents needed) sends the applicant. */
+  vettingUrl: string;
 }
 
 /** One step's merged schema pair and its precompiled validators. */

@@ -8,6 +8,7 @@ import { resolveVariant } from '../engine/variant';
 import type { WireModule } from '../engine/types';
 import { variants as variantData } from '../../generated/index';
 import { messagesByVariant } from '../../generated/messages';
+import { detailsByVariant } from '../../generated/details';
 import { wireModules } from '../../generated/wire';
 import definitions from '../../generated/definitions.json' with { type: 'json' };
 
@@ -23,8 +24,8 @@ export const field = (name: string, shape: 'form' | 'wire' = 'form'): Schema => 
 /** Compiles route schemas with our rules and messages (Fastify's own compiler knows neither). */
 export const requestAjv = addRules(ajvErrors(new Ajv({ allErrors: true, $data: true, strict: false, coerceTypes: false, removeAdditional: false })));
 
-/** The variants as the server uses them: each with its keyed messages. */
-export const variants = variantData.map((v) => ({ ...v, messages: messagesByVariant[v.id] }));
+/** The variants as the server uses them: each with its keyed messages and its details (the membership check). */
+export const variants = variantData.map((v) => ({ ...v, ...detailsByVariant[v.id], messages: messagesByVariant[v.id] }));
 export type ServerVariant = (typeof variants)[number];
 
 /** The site's keyed messages (schemas/messages.json), for answers that come before a variant is known. */

@@ -25,7 +25,7 @@ vi.mock(import('../../generated/steps'), async (importOriginal) => {
 import { Wizard } from '../../src/app/pages/Wizard';
 import { useWizard } from '../../src/app/state';
 import { CHUNK_TIMEOUT_MS } from '../../src/app/lazy';
-import { variant } from '../../src/app/variant';
+import { details } from '../../src/app/details';
 import { firstOfThisMonth } from '../dates';
 
 const holder = {
@@ -125,7 +125,7 @@ describe('terms step', () => {
       ['Schedule of Fees (opens in a new tab)', '/feeschedule'],
       ['Privacy Notice (opens in a new tab)', 'https://www.example.com/privacy'],
     ]);
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(variant.documents.map((d) => d.url));
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(details.documents.map((d) => d.url));
     for (const link of links) expect(link).toHaveAttribute('target', '_blank');
     expect(within(terms).getByRole('checkbox', { name: /accept and agree/ })).toBeInTheDocument();
   });

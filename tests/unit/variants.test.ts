@@ -87,7 +87,7 @@ describe('variant folders at build time', () => {
   });
 
   it("refuses a partner's colour that white text cannot be read on", () => {
-    const pale = { ...good('zeta'), brand: { ...good('zeta').brand, colors: { brand: '#f5a623', brandDark: '#0b4f8a' } } };
+    const pale = { ...good('zeta'), brand: { ...good('zeta').brand, colors: { brand: '#f5a623', 'brand-dark': '#0b4f8a' } } };
     expect(() => compileAll(workspace({ zeta: pale }))).toThrow(/zeta[/\\]variant\.json: \/brand\/colors\/brand: white text on #f5a623 has a contrast of 2\.\d\d:1, below 4\.5:1\. Choose a darker colour/);
     expect(() => compileAll(workspace({ zeta: { ...good('zeta'), brand: { ...good('zeta').brand, colors: { brand: 'red' } } } }))).toThrow(/zeta[/\\]variant\.json: .*colors/);
   });

@@ -5,10 +5,11 @@ import { VerifyingInformation } from './VerifyingInformation';
 import { useMembershipDialog } from '../membership';
 import { leaveToRoot } from '../state';
 import { variant } from '../variant';
+import { details } from '../details';
 
 export function MembershipDialog() {
   const { verifying, open, close } = useMembershipDialog();
-  const m = variant.membership;
+  const m = details.membership;
   if (verifying) return <VerifyingInformation />;
   if (!open || !m) return null;
   const valid = open === 'valid';

@@ -4,20 +4,11 @@ import { useSiteStatus } from '../state';
  *  the server's own words (wait a minute and try again) the same way. */
 export function NetworkErrorBanner() {
   const { networkError, tooManyRequests, clear } = useSiteStatus();
-  if (tooManyRequests) {
-    return (
-      <div className="banner danger" role="alert">
-        <p>{tooManyRequests}</p>
-        <button type="button" className="button secondary" onClick={clear}>
-          Try again
-        </button>
-      </div>
-    );
-  }
-  if (!networkError) return null;
+  const message = tooManyRequests ?? (networkError ? 'We could not reach our servers. Check your connection and try again.' : null);
+  if (!message) return null;
   return (
     <div className="banner danger" role="alert">
-      <p>We could not reach our servers. Check your connection and try again.</p>
+      <p>{message}</p>
       <button type="button" className="button secondary" onClick={clear}>
         Try again
       </button>

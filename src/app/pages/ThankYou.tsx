@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { VerifyingInformation } from '../components/VerifyingInformation';
 import { useSiteStatus, useWizard } from '../state';
 import { variant } from '../variant';
+import { details } from '../details';
 import { enroll, EnrollmentRefused, NETWORK_ERROR } from '../../api/client';
 import { toWirePayload } from '../../domain/transforms';
 import { getPath } from '../../engine/paths';
@@ -94,7 +95,7 @@ export function ThankYou() {
   const submission = useWizard((s) => s.submission);
   useEffect(send, []);
   useEffect(() => {
-    if (submission?.outcome === 'vetting') window.location.assign(variant.vettingUrl);
+    if (submission?.outcome === 'vetting') window.location.assign(details.vettingUrl);
   }, [submission?.outcome]);
 
   if (!submission || submission.status === 'pending') return <VerifyingInformation />;

@@ -6,7 +6,8 @@ import { useLocation } from 'react-router-dom';
 import { Layout } from '../components/Layout';
 import { NotFound } from './NotFound';
 import { variant } from '../variant';
-import { variants } from '../../../generated/index';
+import { details } from '../details';
+import { detailsByVariant } from '../../../generated/details';
 import { messages } from '../messages';
 import { pageView } from '../analytics';
 import { fetchCsrfToken } from '../../api/session';
@@ -53,7 +54,7 @@ async function problemWith(file: File): Promise<{ message: string } | { type: Do
 const phoneLink = () => <a href={`tel:+${variant.helpPhone.replace(/\D/g, '')}`}>{variant.helpPhone}</a>;
 
 function AcceptedDocuments() {
-  const intro = variant.text?.vettingIntro;
+  const intro = details.vettingIntro;
   return (
     <section aria-labelledby="accepted">
       <p className="lead">
@@ -320,7 +321,7 @@ function VettingForm() {
 export function Vetting() {
   const { pathname } = useLocation();
   // Only the vetting address a variant names is this page; any other spelling is not found.
-  if (!variants.some((v) => v.vettingUrl === pathname)) return <NotFound />;
+  if (!Object.values(detailsByVariant).some((d) => d.vettingUrl === pathname)) return <NotFound />;
   return (
     <Layout title="Documents needed">
       <VettingForm />

@@ -15,6 +15,7 @@ import { StepAlert } from '../components/StepAlert';
 import { LoadFailed } from '../components/LoadFailed';
 import { withTimeout } from '../../engine/loading';
 import { variant } from '../variant';
+import { details } from '../details';
 import { useWizard } from '../state';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
@@ -98,7 +99,7 @@ export function Wizard() {
     const verify = steps.findIndex((s) => s.kind === 'summary');
     go(params.get('return') === 'verify' && verify > index ? verify : index + 1, proceed, 'next');
   };
-  const canCancel = index === 0 || variant.cancelOnLaterSteps;
+  const canCancel = index === 0 || details.cancelOnLaterSteps;
   const actions = (busy: boolean, data: Record<string, unknown>, nextDisabled = false) => (
     <div className="actions">
       {canCancel && step.kind !== 'submit' && <CancelEnrollment />}
@@ -127,7 +128,7 @@ export function Wizard() {
         formData={initialData(step.id, payload, params)}
         widgets={widgets}
         services={widgetServices as unknown as Record<string, unknown>}
-        links={{ documents: variant.documents }}
+        links={{ documents: details.documents }}
         onNext={next}
         renderStepErrors={(errors) => <StepAlert uiSchema={module.uiSchema} errors={errors} />}
         actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}

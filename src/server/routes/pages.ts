@@ -6,8 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { Db } from '../db/index';
 import { feeData } from '../fees';
 import { UNAVAILABLE } from '../errors';
-import { siteMessages } from '../validation';
-import { variants } from '../../../generated/index';
+import { siteMessages, variants } from '../validation';
 import { isApiPath, normalisedPath } from '../paths';
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -1,0 +1,6 @@
+/** This variant's details for the wizard and the vetting page (documents, membership check, vetting words): a module
+ *  of their own, so the welcome page's script does not carry them. */
+import { detailsByVariant } from '../../generated/details';
+import { variant } from './variant';
+
+export const details = detailsByVariant[variant.id];
