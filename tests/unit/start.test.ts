@@ -31,8 +31,11 @@ async function until(check: () => boolean | Promise<boolean>, ms: number): Promi
   return check();
 }
 
-describe('npm start', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('stops on %s: the port closes and no process remains', async (signal) => {
+describe('npm start', { timeout: 60_000 }, () => {
+  // Retried: on a loaded machine Node 24's V8 can abort a new process while PGlite compiles its WebAssembly in a worker
+  // ('Check failed: jit_page.has_value()', nodejs/node#64500). That is the runtime's crash, not this test's subject;
+  // a server that does not stop fails every try.
+  it.each(['SIGTERM', 'SIGINT'] as const)('stops on %s: the port closes and no process remains', { retry: 2 }, async (signal) => {
     const dir = mkdtempSync(join(tmpdir(), 'start-'));
     // A stand-in client build, so start does not build one (DIST_DIR is served as it is).
     mkdirSync(join(dir, 'dist'));
@@ -57,5 +60,5 @@ describe('npm start', () => {
     } finally {
       if (groupAlive(npm.pid!)) process.kill(-npm.pid!, 'SIGKILL');
     }
-  }, 60_000);
+  });
 });
