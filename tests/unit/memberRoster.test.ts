@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { openPgliteWorker } from '../../src/server/db/index';
+import { openPgliteWorker, type Db } from '../../src/server/db/index';
 import { migrate } from '../../src/server/db/migrate';
 import { dataProtection } from '../../src/server/crypto';
 import { hashClearRoster } from '../../src/server/memberRoster';
@@ -12,17 +12,21 @@ import { sandboxMembership } from '../../src/server/membership';
 
 const migrations = join(import.meta.dirname, '../../src/server/migrations');
 
+/** A database as it was before the roster was hashed: 001 and 002 applied, one member in clear. */
+async function rosterInClear(db: Db): Promise<void> {
+  await db.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+  for (const name of ['001_initial.sql', '002_session_grants.sql']) {
+    for (const statement of readFileSync(join(migrations, name), 'utf8').split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await db.query(statement);
+    await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+  }
+  await db.query(`INSERT INTO members (member_id, first_name, last_name, birth_date, zip) VALUES ('1112223334', 'Otto', 'Quill', '1949-11-30', '30301')`);
+}
+
 describe('member roster migration', () => {
   it('hashes names and dates of birth already stored in clear, then drops them; the check still matches', async () => {
     const db = await openPgliteWorker();
     try {
-      // A database as it was before the roster was hashed: 001 and 002 applied, one member in clear.
-      await db.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-      for (const name of ['001_initial.sql', '002_session_grants.sql']) {
-        for (const statement of readFileSync(join(migrations, name), 'utf8').split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await db.query(statement);
-        await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
-      }
-      await db.query(`INSERT INTO members (member_id, first_name, last_name, birth_date, zip) VALUES ('1112223334', 'Otto', 'Quill', '1949-11-30', '30301')`);
+      await rosterInClear(db);
 
       const protection = dataProtection(randomBytes(32));
       expect(await migrate(db, { '003_members_hashed.sql': (tx) => hashClearRoster(tx, protection) })).toEqual(expect.arrayContaining(['003_members_hashed.sql', '004_members_clear_dropped.sql']));
@@ -40,12 +44,7 @@ describe('member roster migration', () => {
   it('without the hashing step the migration refuses rather than keep clear data', async () => {
     const db = await openPgliteWorker();
     try {
-      await db.query('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-      for (const name of ['001_initial.sql', '002_session_grants.sql']) {
-        for (const statement of readFileSync(join(migrations, name), 'utf8').split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await db.query(statement);
-        await db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
-      }
-      await db.query(`INSERT INTO members (member_id, first_name, last_name, birth_date, zip) VALUES ('1112223334', 'Otto', 'Quill', '1949-11-30', '30301')`);
+      await rosterInClear(db);
       await expect(migrate(db)).rejects.toThrow();
     } finally {
       await db.close();
