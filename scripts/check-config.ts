@@ -5,6 +5,7 @@
  */
 import Ajv, { type ErrorObject } from 'ajv';
 import type { Json } from '../src/engine/mergePatch';
+import { propertySchema } from '../src/engine/review';
 import stepsMeta from '../schemas/meta/steps.schema.json' with { type: 'json' };
 import uiMeta from '../schemas/meta/ui-options.schema.json' with { type: 'json' };
 
@@ -51,16 +52,8 @@ export function checkSteps(steps: Json, file: string, schemaExists: (name: strin
   return problems;
 }
 
-/** The schema of a property, wherever the step declares it (properties, if/then branches, allOf). */
-function propertyOf(schema: Json, name: string): Obj | undefined {
-  if (!isObj(schema)) return undefined;
-  if (isObj(schema.properties) && isObj(schema.properties[name])) return schema.properties[name] as Obj;
-  for (const part of [schema.then, schema.else, ...(Array.isArray(schema.allOf) ? schema.allOf : [])]) {
-    const found = propertyOf(part as Json, name);
-    if (found) return found;
-  }
-  return undefined;
-}
+/** The schema of a property, wherever the step declares it (properties, if/then/else branches, allOf). */
+const propertyOf = (schema: Json, name: string): Obj | undefined => (isObj(schema) ? (propertySchema(schema as never, name) as Obj | undefined) : undefined);
 
 /** A built step's uiSchema against its schema: fields that exist, widgets we have, options we read. */
 export function checkUiSchema(ui: Obj, schema: Obj, file: string, pointer = ''): Problem[] {

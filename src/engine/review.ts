@@ -51,12 +51,14 @@ function holds(condition: unknown, data: unknown): boolean {
   return Object.entries(props).every(([k, s]) => !isObj(s) || !('const' in s) || data[k] === undefined || data[k] === s.const);
 }
 
-/** The schema of a property, looked up in `properties`, in branches whose condition holds, and in allOf. */
-function propertySchema(schema: Schema, name: string, data: unknown): Schema | undefined {
+/** The schema of a property, looked up in `properties`, in branches whose condition holds for `data` (every branch
+ *  when there is no data, as the build's checks ask), and in allOf. */
+export function propertySchema(schema: Schema, name: string, data?: unknown): Schema | undefined {
   const own = isObj(schema.properties) ? (schema.properties as Record<string, Schema>)[name] : undefined;
   if (own) return own;
-  if (isObj(schema.then) && holds(schema.if, data)) {
-    const found = propertySchema(schema.then as Schema, name, data);
+  const branches = [isObj(schema.then) && holds(schema.if, data) ? schema.then : null, isObj(schema.else) && (data === undefined || !holds(schema.if, data)) ? schema.else : null];
+  for (const branch of branches) {
+    const found = branch ? propertySchema(branch as Schema, name, data) : undefined;
     if (found) return found;
   }
   for (const part of Array.isArray(schema.allOf) ? (schema.allOf as Schema[]) : []) {
