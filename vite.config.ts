@@ -27,6 +27,8 @@ export default defineConfig({
       { find: /^fast-uri$/, replacement: stub('uriResolver.ts') },
     ],
   },
+  // Partner logos, copied there by the build (scripts/compile-validators.ts) from each partner's folder.
+  publicDir: 'generated/public',
   build: { outDir: 'dist', sourcemap: false, target: 'es2020' },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 });

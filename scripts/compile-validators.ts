@@ -5,7 +5,8 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { extname, join, relative, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -16,6 +17,7 @@ import { mergePatch, type Json } from '../src/engine/mergePatch';
 import { buildStepSchema, deriveWire, liftUi, toWireSchema } from '../src/engine/schemaBuild';
 import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
+import { changedTexts, DEFAULT_LANGUAGE, languagesOf, shapeProblems, translateWords } from './languages';
 import { checkColors, checkMessages, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
 
 const root = resolve(import.meta.dirname, '..');
@@ -28,7 +30,7 @@ const readJson = (file: string): Json => {
 };
 const readOptional = (file: string): Json => (existsSync(file) ? readJson(file) : {});
 
-interface StepEntry { id: string; route: string; title: string; schema: string | null; kind?: string }
+interface StepEntry { id: string; route: string; title: string; progressLabel?: string; schema: string | null; kind?: string }
 
 function variantFolders(dirs: string[]): string[] {
   return dirs.flatMap((dir) => readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(dir, d.name)));
@@ -71,6 +73,24 @@ function patchStandard(file: string, folder: string): Json {
   }
 }
 
+/** Keys of a patch that the English does not have (a typo would otherwise add a text nobody reads). */
+function unknownKeys(patch: Json, english: Json, pointer = ''): string[] {
+  if (!patch || typeof patch !== 'object' || Array.isArray(patch) || !english || typeof english !== 'object' || Array.isArray(english)) return [];
+  return Object.entries(patch).flatMap(([k, v]) => (k === '$comment' ? [] : k in english ? unknownKeys(v, english[k], `${pointer}/${k}`) : [`${pointer}/${k}`]));
+}
+
+/** A catalogue (text, messages, fees) patched by a variant's file, whose keys must be the English ones. */
+function patchFile(base: Json, file: string, english: Json, name: string): Json {
+  const patch = readOptional(file);
+  const unknown = unknownKeys(patch, english);
+  if (unknown.length) throw new Error(`${name}: ${unknown.join(', ')} is not a key of the standard file. Correct the key, or add it to the standard file first`);
+  try {
+    return mergePatch(base, patch);
+  } catch (e) {
+    throw new Error(`${name}: ${(e as Error).message}`, { cause: e });
+  }
+}
+
 export interface CompileTarget {
   /** Folders holding variant folders. */
   variantDirs: string[];
@@ -82,7 +102,7 @@ export function defaultTarget(env: NodeJS.ProcessEnv = process.env): CompileTarg
   return { variantDirs: [join(root, 'variants'), ...extra], outDir: join(root, 'generated') };
 }
 
-export function compileAll({ variantDirs, outDir: out }: CompileTarget = defaultTarget()): void {
+export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarget()): void {
   const variantAjv = new Ajv({ allErrors: true, strict: false });
   const checkVariant = variantAjv.compile(readJson(join(root, 'variants/variant.schema.json')) as object);
   const describe = () => variantAjv.errorsText(checkVariant.errors, { dataVar: 'variant' });
@@ -101,64 +121,132 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
     ajvErrors(ajv);
     return addRules(ajv);
   };
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out, { recursive: true });
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+
+  const languages = languagesOf(join(root, 'schemas'));
+  const languageEnum = (definitions.language as { enum?: Json } | undefined)?.enum;
+  if (JSON.stringify(languageEnum) !== JSON.stringify(languages)) {
+    problems.push({ file: 'schemas/definitions.schema.json', pointer: '/definitions/language/enum', problem: `is ${JSON.stringify(languageEnum)} but the site has ${JSON.stringify(languages)}`, fix: 'List English and each language folder of schemas/, in that order' });
+  }
+  const standardText = readJson(join(root, 'schemas/text.json'));
+  const standardFees = readJson(join(root, 'schemas/fees.json'));
+  // Each language's own catalogues, checked against the English once.
+  const catalogues = Object.fromEntries(
+    languages.map((lang) => {
+      if (lang === DEFAULT_LANGUAGE) return [lang, { text: standardText, messages: standardMessages as Json, words: {} }];
+      const file = (name: string) => join(root, 'schemas', lang, name);
+      const text = readJson(file('text.json'));
+      const messages = readJson(file('messages.json'));
+      problems.push(...shapeProblems(standardText, text, `schemas/${lang}/text.json`), ...shapeProblems(standardMessages, messages, `schemas/${lang}/messages.json`));
+      return [lang, { text, messages, words: readOptional(file('words.json')) as Record<string, string> }];
+    }),
+  );
 
   const variants: Record<string, Json>[] = [];
   const loaders: string[] = [];
   const wireLoaders: string[] = [];
-  const messagesByVariant: Record<string, Record<string, string>> = {};
+  const copyLoaders: string[] = [];
+  const messagesByVariant: Record<string, Record<string, Record<string, string>>> = {};
   const detailsByVariant: Record<string, Record<string, Json>> = {};
   for (const folder of variantFolders(variantDirs)) {
     const variant = loadVariant(folder, checkVariant, describe);
-    problems.push(...checkColors(variant as Record<string, Json>, relative(root, join(folder, 'variant.json'))));
+    const variantFile = (...parts: string[]) => join(folder, ...parts);
+    const named = (file: string) => relative(root, variantFile(file));
+    problems.push(...checkColors(variant as Record<string, Json>, named('variant.json')));
     const id = variant.id as string;
     if (variants.some((v) => v.id === id)) throw new Error(`${relative(root, folder)}: variant id '${id}' is used twice`);
     // A variant may replace the step list with its own steps.json; otherwise it walks the standard one.
-    const stepsFile = join(folder, 'steps.json');
+    const stepsFile = variantFile('steps.json');
     const ownSteps = existsSync(stepsFile) ? readJson(stepsFile) : null;
     const stepProblems = [...(ownSteps ? checkSteps(ownSteps, relative(root, stepsFile), schemaExists) : []), ...(stepsOk ? [] : ['standard'])];
     problems.push(...stepProblems.filter((p): p is Problem => typeof p !== 'string'));
     if (stepProblems.length) continue; // a broken step list cannot be walked
     const stepList = ownSteps ? (ownSteps as unknown as { steps: StepEntry[] }).steps : steps;
-    // Ships in the welcome page's script: only what the site reads (no editor hint).
-    // The welcome page's script carries what every page reads; what only the wizard and the vetting page read (the
-    // documents, the membership check, the partner's group, cancelling and the vetting page) loads with them
-    // (generated/details.ts).
-    const { $schema: _hint, documents, membership, text, groupCode, cancelOnLaterSteps, vettingUrl, ...shipped } = variant;
-    const { vettingIntro, ...pageText } = (text ?? {}) as Record<string, Json>;
-    variants.push({ ...shipped, ...(text ? { text: pageText } : {}), steps: stepList as unknown as Json });
-    detailsByVariant[id] = { documents, cancelOnLaterSteps, vettingUrl, ...(groupCode ? { groupCode } : {}), ...(membership ? { membership } : {}), ...(vettingIntro ? { vettingIntro } : {}) };
-    mkdirSync(join(out, id), { recursive: true });
-    const stepLoaders: string[] = [];
-    const stepSchemas: Record<string, Json>[] = [];
-    for (const step of stepList) {
-      if (!step.schema) continue;
-      const where = `${relative(root, folder)}: step '${step.id}'`;
-      const merged = patchStandard(`${step.schema}.schema.json`, folder);
-      const ui = patchStandard(`${step.schema}.ui.json`, folder);
-      const { schema, uiSchema } = liftUi(buildStepSchema(merged, definitions, where), ui as Record<string, Json>);
-      refuseArrays(schema, where);
-      // Problems are named in the standard file, and in the variant's patch where it has one.
-      const named = (ext: string) => [`schemas/${step.schema}.${ext}`, ...(existsSync(join(folder, 'schemas', `${step.schema}.${ext}`)) ? [relative(root, join(folder, 'schemas', `${step.schema}.${ext}`))] : [])].join(' patched by ');
-      problems.push(...checkUiSchema(uiSchema, schema, named('ui.json')), ...checkMessages(schema, named('schema.json')));
-      stepSchemas.push(schema);
-      writeFileSync(join(out, id, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
-      writeFileSync(join(out, id, `${step.id}.validators.ts`), compileValidatorModule(schema as never, { addRules, formatsModule: '../../src/domain/formats' }));
-      stepLoaders.push(`    ${JSON.stringify(step.id)}: () => Promise.all([import('./${id}/${step.id}.validators'), import('./${id}/${step.id}.json')]).then(([validators, json]) => ({ validateFns: validators.default as unknown as ValidatorFunctions, schema: json.default.schema as unknown as RJSFSchema, uiSchema: json.default.uiSchema as unknown as UiSchema })),`);
+    // The welcome page's script carries what every page reads (no editor hint, no words: those load per language);
+    // what only the wizard and the vetting page read (the documents, the membership check, the partner's group,
+    // cancelling, the vetting page, the fee amounts) loads with them (generated/details.ts).
+    const { $schema: _hint, documents, membership, groupCode, cancelOnLaterSteps, vettingUrl, ...shipped } = variant;
+    const fees = patchFile(standardFees, variantFile('fees.json'), standardFees, named('fees.json'));
+    // The partner's logo: a file of its folder, served with the site's assets under a name that changes with it.
+    const brand = { ...(shipped.brand as Record<string, Json>) };
+    if (typeof brand.logo === 'string') {
+      const logo = variantFile(brand.logo);
+      if (!existsSync(logo)) {
+        problems.push({ file: named('variant.json'), pointer: '/brand/logo', problem: `${named(brand.logo)} does not exist`, fix: 'Put the logo file in the partner folder, or remove brand.logo' });
+      } else {
+        const bytes = readFileSync(logo);
+        const served = `assets/brand/${id}-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}${extname(logo)}`;
+        mkdirSync(join(outDir, 'public/assets/brand'), { recursive: true });
+        writeFileSync(join(outDir, 'public', served), bytes);
+        brand.logo = `/${served}`;
+      }
     }
-    // The wire payload: derived from this variant's steps, checked by the browser before sending and by the server.
-    const own = readOptional(join(folder, 'messages.json')) as Record<string, Json>;
-    const unknown = Object.keys(own).filter((k) => !(k in standardMessages));
-    if (unknown.length) throw new Error(`${relative(root, join(folder, 'messages.json'))}: ${unknown.join(', ')} is not a message of schemas/messages.json`);
-    const { $comment: _note, ...messages } = mergePatch(standardMessages, own) as Record<string, string>;
-    const wire = deriveWire([...stepSchemas, wireAdditions], isoFormats, messages.unknownField);
-    const ajv = wireAjv();
-    writeFileSync(join(out, id, 'wire.json'), JSON.stringify(wire));
-    writeFileSync(join(out, id, 'wire.validator.ts'), wrapStandalone(standaloneCode(ajv, ajv.compile(wire.schema)), '../../src/domain/formats'));
-    wireLoaders.push(`  ${JSON.stringify(id)}: () => Promise.all([import('./${id}/wire.validator'), import('./${id}/wire.json')]).then(([validate, json]) => ({ validate: validate.default as unknown as WireModule['validate'], transforms: json.default.transforms as WireModule['transforms'] })),`);
-    messagesByVariant[id] = messages;
-    loaders.push(`  ${JSON.stringify(id)}: {\n${stepLoaders.join('\n')}\n  },`);
+    variants.push({ ...shipped, brand, steps: stepList.map(({ title: _title, progressLabel: _label, ...s }) => s) as unknown as Json });
+    detailsByVariant[id] = { cancelOnLaterSteps, vettingUrl, fees, ...(groupCode ? { groupCode } : {}), ...(membership ? { membership } : {}) };
+    messagesByVariant[id] = {};
+    const englishText = patchFile(standardText, variantFile('text.json'), standardText, named('text.json'));
+    const englishMessages = patchFile(standardMessages, variantFile('messages.json'), standardMessages, named('messages.json'));
+    const stepLoadersByLanguage: string[] = [];
+    const wireLoadersByLanguage: string[] = [];
+    const copyLoadersByLanguage: string[] = [];
+    for (const lang of languages) {
+      const english = lang === DEFAULT_LANGUAGE;
+      const own = (name: string) => (english ? variantFile(name) : variantFile(lang, name));
+      const catalogue = catalogues[lang];
+      const text = english ? englishText : patchFile(catalogue.text, own('text.json'), standardText, named(`${lang}/text.json`));
+      const { $comment: _note, ...messages } = (english ? englishMessages : patchFile(catalogue.messages, own('messages.json'), standardMessages, named(`${lang}/messages.json`))) as Record<string, string>;
+      if (!english) {
+        // What the partner reworded in English needs its own words in every language.
+        for (const [file, before, after, translated, base] of [['text.json', standardText, englishText, text, catalogue.text], ['messages.json', standardMessages, englishMessages, messages, catalogue.messages]] as const) {
+          const untranslated = changedTexts(before, after).filter((p) => !changedTexts(base, translated).includes(p));
+          problems.push(...untranslated.map((pointer) => ({ file: named(`${lang}/${file}`), pointer, problem: `has no translation of the partner's ${named(file)}`, fix: 'Add it beside the partner\'s English' })));
+        }
+      }
+      const missing = new Set<string>();
+      const words = { ...catalogue.words, ...(readOptional(own('words.json')) as Record<string, string>) };
+      const say = <T extends Json>(json: T): T => (english ? json : (translateWords(json, words, missing) as T));
+      const langDefinitions = say(definitions as Json) as Record<string, Json>;
+      const out = join(outDir, id, lang);
+      mkdirSync(out, { recursive: true });
+      const stepLoaders: string[] = [];
+      const stepSchemas: Record<string, Json>[] = [];
+      for (const step of stepList) {
+        if (!step.schema) continue;
+        const where = `${relative(root, folder)}: step '${step.id}'`;
+        const merged = say(patchStandard(`${step.schema}.schema.json`, folder));
+        const ui = say(patchStandard(`${step.schema}.ui.json`, folder));
+        const { schema, uiSchema } = liftUi(buildStepSchema(merged, langDefinitions, where), ui as Record<string, Json>);
+        if (english) {
+          refuseArrays(schema, where);
+          // Problems are named in the standard file, and in the variant's patch where it has one.
+          const pair = (ext: string) => [`schemas/${step.schema}.${ext}`, ...(existsSync(variantFile('schemas', `${step.schema}.${ext}`)) ? [named(`schemas/${step.schema}.${ext}`)] : [])].join(' patched by ');
+          problems.push(...checkUiSchema(uiSchema, schema, pair('ui.json')), ...checkMessages(schema, pair('schema.json')));
+        }
+        stepSchemas.push(schema);
+        writeFileSync(join(out, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
+        writeFileSync(join(out, `${step.id}.validators.ts`), compileValidatorModule(schema as never, { addRules, formatsModule: '../../../src/domain/formats' }));
+        stepLoaders.push(`      ${JSON.stringify(step.id)}: () => Promise.all([import('./${id}/${lang}/${step.id}.validators'), import('./${id}/${lang}/${step.id}.json')]).then(([validators, json]) => ({ validateFns: validators.default as unknown as ValidatorFunctions, schema: json.default.schema as unknown as RJSFSchema, uiSchema: json.default.uiSchema as unknown as UiSchema })),`);
+      }
+      // The wire payload: derived from this variant's steps, checked by the browser before sending and by the server.
+      const wire = deriveWire([...stepSchemas, say(wireAdditions)], isoFormats, messages.unknownField);
+      const ajv = wireAjv();
+      writeFileSync(join(out, 'wire.json'), JSON.stringify(wire));
+      writeFileSync(join(out, 'wire.validator.ts'), wrapStandalone(standaloneCode(ajv, ajv.compile(wire.schema)), '../../../src/domain/formats'));
+      wireLoadersByLanguage.push(`    ${lang}: () => Promise.all([import('./${id}/${lang}/wire.validator'), import('./${id}/${lang}/wire.json')]).then(([validate, json]) => ({ validate: validate.default as unknown as WireModule['validate'], transforms: json.default.transforms as WireModule['transforms'] })),`);
+      // The words of every page in this language: loaded before the first page is drawn, and on a switch.
+      const stepWords = say(stepList.map(({ id: step, title, progressLabel }) => ({ id: step, title, ...(progressLabel ? { progressLabel } : {}) })) as unknown as Json);
+      writeFileSync(join(out, 'copy.json'), JSON.stringify({ text, messages, documents: say(documents), steps: stepWords }));
+      copyLoadersByLanguage.push(`    ${lang}: () => import('./${id}/${lang}/copy.json').then((m) => m.default as unknown as Copy),`);
+      if (missing.size) {
+        problems.push(...[...missing].map((w) => ({ file: `schemas/${lang}/words.json`, pointer: `/${w.replace(/~/g, '~0').replace(/\//g, '~1')}`, problem: `has no translation (used by ${relative(root, folder)})`, fix: `Add "${w.slice(0, 60)}${w.length > 60 ? '…' : ''}": "<${lang}>" to schemas/${lang}/words.json, or to ${named(`${lang}/words.json`)} for this partner only` })));
+      }
+      messagesByVariant[id][lang] = messages;
+      stepLoadersByLanguage.push(`    ${lang}: {\n${stepLoaders.join('\n')}\n    },`);
+    }
+    loaders.push(`  ${JSON.stringify(id)}: {\n${stepLoadersByLanguage.join('\n')}\n  },`);
+    wireLoaders.push(`  ${JSON.stringify(id)}: {\n${wireLoadersByLanguage.join('\n')}\n  },`);
+    copyLoaders.push(`  ${JSON.stringify(id)}: {\n${copyLoadersByLanguage.join('\n')}\n  },`);
   }
   if (problems.length) throw new Error(`the configuration has ${problems.length} problem(s):\n${[...new Set(problems.map(describeProblem))].join('\n')}`);
   if (variants.filter((v) => v.fallback).length !== 1) throw new Error('variants: exactly one variant.json must set "fallback": true');
@@ -168,36 +256,48 @@ export function compileAll({ variantDirs, outDir: out }: CompileTarget = default
   // The shared definitions in both shapes, for the server's route bodies and the admin import.
   const built = Object.fromEntries(Object.keys(definitions).map((k) => [k, buildStepSchema(definitions[k], definitions, `schemas/definitions.schema.json: ${k}`)]));
   const wireDefinitions = Object.fromEntries(Object.entries(built).map(([k, v]) => [k, toWireSchema(v, isoFormats)]));
-  writeFileSync(join(out, 'definitions.json'), JSON.stringify({ form: built, wire: wireDefinitions }));
+  writeFileSync(join(outDir, 'definitions.json'), JSON.stringify({ form: built, wire: wireDefinitions }));
 
   // Variant data (small, needed by every page) apart from the step loaders (needed by the wizard only).
-  writeFileSync(join(out, 'index.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+  writeFileSync(join(outDir, 'index.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
 import type { VariantConfig } from '../src/engine/types';
 
 export const variants = ${JSON.stringify(variants)} as unknown as VariantConfig[];
+
+/** The site's languages, the first the default, and each one's name in itself (its text site.languageName). */
+export const languages = ${JSON.stringify(languages)};
+export const languageNames: Record<string, string> = ${JSON.stringify(Object.fromEntries(languages.map((l) => [l, (catalogues[l].text as { site: { languageName: string } }).site.languageName])))};
 `);
-  writeFileSync(join(out, 'steps.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+  writeFileSync(join(outDir, 'steps.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { StepModule } from '../src/engine/types';
 
-export const stepModules: Record<string, Record<string, () => Promise<StepModule>>> = {
+export const stepModules: Record<string, Record<string, Record<string, () => Promise<StepModule>>>> = {
 ${loaders.join('\n')}
 };
 `);
   // The keyed messages apart from the variant data: the welcome page needs none of them (its script has a budget).
-  writeFileSync(join(out, 'messages.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
-export const messagesByVariant: Record<string, Record<string, string>> = ${JSON.stringify(messagesByVariant)};
+  writeFileSync(join(outDir, 'messages.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+export const messagesByVariant: Record<string, Record<string, Record<string, string>>> = ${JSON.stringify(messagesByVariant)};
 `);
-  writeFileSync(join(out, 'details.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+  // Each variant's words per language (page copy, messages, document names, step titles): one small chunk each.
+  writeFileSync(join(outDir, 'copy.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+import type { Copy } from '../src/engine/types';
+
+export const copyModules: Record<string, Record<string, () => Promise<Copy>>> = {
+${copyLoaders.join('\n')}
+};
+`);
+  writeFileSync(join(outDir, 'details.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
 import type { VariantDetails } from '../src/engine/types';
 
 export const detailsByVariant = ${JSON.stringify(detailsByVariant)} as unknown as Record<string, VariantDetails>;
 `);
-  writeFileSync(join(out, 'wire.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+  writeFileSync(join(outDir, 'wire.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
 import type { WireModule } from '../src/engine/types';
 
-export const wireModules: Record<string, () => Promise<WireModule>> = {
+export const wireModules: Record<string, Record<string, () => Promise<WireModule>>> = {
 ${wireLoaders.join('\n')}
 };
 `);

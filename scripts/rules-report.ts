@@ -3,7 +3,7 @@
  *  writes the same as an HTML page to open. Reads what the build wrote under generated/ (run the build first). */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { variants } from '../generated/index';
+import { languages, variants } from '../generated/index';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; errorMessage?: unknown; allOf?: Schema[]; then?: Schema; else?: Schema; required?: string[] };
 
@@ -17,6 +17,7 @@ export interface RuleRow {
 
 export interface RuleTable {
   variant: string;
+  language: string;
   title: string;
   rows: RuleRow[];
 }
@@ -72,19 +73,24 @@ function collect(s: Schema, path: string, rows: Map<string, RuleRow>): void {
 export function rulesReport(): RuleTable[] {
   const tables: RuleTable[] = [];
   for (const v of variants) {
-    for (const step of v.steps.filter((st) => st.schema)) {
-      const file = join('generated', v.id, `${step.id}.json`);
-      if (!existsSync(file)) continue;
-      const rows = new Map<string, RuleRow>();
-      collect((JSON.parse(readFileSync(file, 'utf8')) as { schema: Schema }).schema, '', rows);
-      tables.push({ variant: v.id, title: step.title, rows: [...rows.values()] });
-    }
-    const wireFile = join('generated', v.id, 'wire.json');
-    if (existsSync(wireFile)) {
-      const rows = new Map<string, RuleRow>();
-      const wire = (JSON.parse(readFileSync(wireFile, 'utf8')) as { schema: Schema }).schema;
-      for (const part of (wire.allOf ?? []).slice(1)) collect(part, '', rows);
-      tables.push({ variant: v.id, title: 'The server: the enrollment as sent (wire payload)', rows: [...rows.values()] });
+    for (const language of languages) {
+      const dir = join('generated', v.id, language);
+      const copyFile = join(dir, 'copy.json');
+      const titles = existsSync(copyFile) ? (JSON.parse(readFileSync(copyFile, 'utf8')) as { steps: { id: string; title: string }[] }).steps : [];
+      for (const step of v.steps.filter((st) => st.schema)) {
+        const file = join(dir, `${step.id}.json`);
+        if (!existsSync(file)) continue;
+        const rows = new Map<string, RuleRow>();
+        collect((JSON.parse(readFileSync(file, 'utf8')) as { schema: Schema }).schema, '', rows);
+        tables.push({ variant: v.id, language, title: titles.find((t) => t.id === step.id)?.title ?? step.id, rows: [...rows.values()] });
+      }
+      const wireFile = join(dir, 'wire.json');
+      if (existsSync(wireFile)) {
+        const rows = new Map<string, RuleRow>();
+        const wire = (JSON.parse(readFileSync(wireFile, 'utf8')) as { schema: Schema }).schema;
+        for (const part of (wire.allOf ?? []).slice(1)) collect(part, '', rows);
+        tables.push({ variant: v.id, language, title: 'The server: the enrollment as sent (wire payload)', rows: [...rows.values()] });
+      }
     }
   }
   return tables;
@@ -93,7 +99,7 @@ export function rulesReport(): RuleTable[] {
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 const markdown = (tables: RuleTable[]) =>
   tables
-    .map((t) => `\n## ${t.variant}: ${t.title}\n\n| field | label | when missing | limits | messages |\n| --- | --- | --- | --- | --- |\n${t.rows.map((r) => `| ${r.field} | ${cell(r.label)} | ${cell(r.whenMissing)} | ${cell(r.limits)} | ${r.messages.map(cell).join('<br>')} |`).join('\n')}`)
+    .map((t) => `\n## ${t.variant} (${t.language}): ${t.title}\n\n| field | label | when missing | limits | messages |\n| --- | --- | --- | --- | --- |\n${t.rows.map((r) => `| ${r.field} | ${cell(r.label)} | ${cell(r.whenMissing)} | ${cell(r.limits)} | ${r.messages.map(cell).join('<br>')} |`).join('\n')}`)
     .join('\n');
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -103,7 +109,7 @@ export const html = (tables: RuleTable[]) =>
 <h1>Rules report</h1>
 ${tables
   .map(
-    (t) => `<h2>${escapeHtml(`${t.variant}: ${t.title}`)}</h2>
+    (t) => `<h2>${escapeHtml(`${t.variant} (${t.language}): ${t.title}`)}</h2>
 <table><thead><tr><th scope="col">field</th><th scope="col">label</th><th scope="col">when missing</th><th scope="col">limits</th><th scope="col">messages</th></tr></thead><tbody>
 ${t.rows.map((r) => `<tr><th scope="row">${escapeHtml(r.field)}</th><td>${escapeHtml(r.label)}</td><td>${escapeHtml(r.whenMissing)}</td><td>${escapeHtml(r.limits)}</td><td>${r.messages.map(escapeHtml).join('<br>')}</td></tr>`).join('\n')}
 </tbody></table>`,

@@ -4,6 +4,7 @@
  * documents, fee schedule) with the partner's own id, host label, title and phone, an empty messages.json, and a
  * schemas/ folder for its patches of the standard step schemas (README, 'Adding a partner').
  */
+import { languagesOf } from './languages';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
@@ -22,19 +23,30 @@ export function scaffoldVariant({ name, title, phone }: NewVariant, dir = join(r
   if (existsSync(folder)) throw new Error(`${relative(root, folder)} exists already: choose another name`);
   const standard = JSON.parse(readFileSync(join(root, 'variants/standard/variant.json'), 'utf8')) as Record<string, unknown>;
   const { fallback: _fallback, ...rest } = standard;
-  const brand = standard.brand as Record<string, string>;
   const variant = {
     ...rest,
     $schema: relative(folder, join(root, 'variants/variant.schema.json')),
     id: name,
     match: { hostLabels: [name] },
-    brand: { ...brand, title: title ?? brand.title, logoText: title ?? `${name} HSA` },
+    brand: { ...(standard.brand as Record<string, string>), logo: 'logo.svg' },
     helpPhone: phone ?? (standard.helpPhone as string),
     vettingUrl: `/vetting/${name}`,
   };
   mkdirSync(join(folder, 'schemas'), { recursive: true });
   writeFileSync(join(folder, 'variant.json'), `${JSON.stringify(variant, null, 2)}\n`);
   writeFileSync(join(folder, 'messages.json'), '{}\n');
+  // The partner's title and logo words, in every language (a name reads the same in each; reword as needed).
+  const site = { site: { title: title ?? `${name} HSA Enrollment`, logo: title ?? `${name} HSA` } };
+  writeFileSync(join(folder, 'text.json'), `${JSON.stringify(site, null, 2)}\n`);
+  for (const language of languagesOf(join(root, 'schemas')).slice(1)) {
+    mkdirSync(join(folder, language), { recursive: true });
+    writeFileSync(join(folder, language, 'text.json'), `${JSON.stringify(site, null, 2)}\n`);
+  }
+  // A placeholder logo (replace logo.svg with the partner's own, about 40 px high).
+  writeFileSync(
+    join(folder, 'logo.svg'),
+    `<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="160" height="40" rx="4" fill="#1d4f91"/><text x="80" y="26" fill="#fff" font-family="sans-serif" font-size="16" text-anchor="middle">${name}</text></svg>\n`,
+  );
   return folder;
 }
 

@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 
 // Testing Library cleans up by itself only with Vitest globals; say it here.
 afterEach(async () => {
   if (typeof document !== 'undefined') (await import('@testing-library/react')).cleanup();
+});
+
+// Pages read their words from the language's copy, which the site loads before its first page: so do the tests (a
+// test that loads the app's modules afresh, under another address, loads it again with tests/copy.ts).
+beforeAll(async () => {
+  if (typeof document !== 'undefined') await (await import('./copy')).loadCopy();
 });
 
 // jsdom has no <dialog> methods; the modal needs showModal/close.

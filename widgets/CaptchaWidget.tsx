@@ -10,6 +10,14 @@ interface AltchaElement extends HTMLElement {
   reset?: (state?: string) => void;
 }
 
+/** Registers the step's captcha words with ALTCHA (its i18n store) under the page's language, and names it. */
+function captchaLanguage(strings: unknown): string {
+  const language = document.documentElement.lang || 'en';
+  const altcha = (globalThis as { $altcha?: { i18n?: { set: (name: string, value: Record<string, string>) => void } } }).$altcha;
+  if (strings && typeof strings === 'object') altcha?.i18n?.set(language, strings as Record<string, string>);
+  return language;
+}
+
 export function CaptchaWidget(props: WidgetProps) {
   const { services, ctx, path, messages } = useWidgetContext(props);
   const delay = typeof props.options.delayMs === 'number' ? props.options.delayMs : 2000;
@@ -84,7 +92,7 @@ export function CaptchaWidget(props: WidgetProps) {
               setAttempt((a) => a + 1);
             }}
           >
-            {messages.retry ?? 'Try again'}
+            {messages.retry ?? ctx.words.tryAgain}
           </button>
         </div>
       </div>
@@ -97,7 +105,8 @@ export function CaptchaWidget(props: WidgetProps) {
             ref: setAltcha,
             challenge: services.captchaChallengeUrl,
             name: 'altcha',
-            configuration: JSON.stringify({ hideLogo: true, hideFooter: true }),
+            // Its own words are the step's (ui:options.strings, in the page's language), registered as ALTCHA's language.
+            configuration: JSON.stringify({ hideLogo: true, hideFooter: true, language: captchaLanguage(props.options.strings) }),
           })
         : null}
     </div>

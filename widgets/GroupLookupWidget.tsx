@@ -76,7 +76,7 @@ export function GroupLookupWidget(props: WidgetProps) {
             inputRef.current?.focus();
           }}
         >
-          {(props.options.changeLabel as string | undefined) ?? 'Change group number'}
+          {(props.options.changeLabel as string | undefined) ?? ctx.words.changeGroup}
         </button>
       )}
     </div>

@@ -2,7 +2,7 @@
 import type { WidgetServices } from '../../widgets';
 import * as api from '../api/client';
 import { useSiteStatus } from './state';
-import { messages } from './messages';
+import { currentCopy } from './copy';
 
 export const widgetServices: WidgetServices = {
   verifySsn: api.verifySsn,
@@ -15,5 +15,8 @@ export const widgetServices: WidgetServices = {
     }),
   captchaChallengeUrl: api.captchaChallengeUrl,
   submitCaptcha: api.submitCaptcha,
-  messages,
+  // Read when a widget speaks, so a language switch is heard at once.
+  get messages() {
+    return currentCopy().messages;
+  },
 };

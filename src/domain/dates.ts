@@ -33,5 +33,10 @@ export function parseIso(value: string): dayjs.Dayjs | null {
 
 export const mdyToIso = (value: string): string => parseMdy(value)?.format('YYYY-MM-DD') ?? value;
 export const isoToday = (): string => dayjs(today()).format('YYYY-MM-DD');
-/** A date as typed (MM-DD-YYYY) or sent (ISO), for reading: 'MMMM D, YYYY'. */
-export const displayDate = (value: string): string => (parseMdy(value) ?? parseIso(value))?.format('MMMM D, YYYY') ?? value;
+/** A date as typed (MM-DD-YYYY) or sent (ISO), for reading in a language: 'November 3, 2026' in English ('MMMM D,
+ *  YYYY'), '3 de noviembre de 2026' in Spanish. The browser's own calendar words: no locale data ships. */
+export function displayDate(value: string, language = 'en'): string {
+  const date = parseMdy(value) ?? parseIso(value);
+  if (!date) return value;
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(date.year(), date.month(), date.date()));
+}

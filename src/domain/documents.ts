@@ -15,7 +15,6 @@ export interface ReceivedDocument {
 
 export interface DocumentType {
   id: DocumentTypeId;
-  label: string;
   mime: string;
   extensions: string[];
   magic: string;
@@ -52,8 +51,6 @@ export function displaySize(bytes: number): string {
 }
 
 /** A keyed message with its `{name}` placeholders filled (limits, the help phone). */
-export const fillMessage = (message: string, values: Record<string, string | number>): string =>
-  message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 /** The values every document message may name. */
 export const messageValues = (helpPhone: string) => ({ maxFileMB: documentRules.maxFileMB, maxFiles: documentRules.maxFiles, grantMinutes: documentRules.grantMinutes, helpPhone });

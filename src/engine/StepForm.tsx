@@ -5,7 +5,7 @@ import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjs
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
-import { FormContextReact, type EngineFormContext, type LinkItem } from './formContext';
+import { FormContextReact, type EngineFormContext, type EngineWords, type LinkItem } from './formContext';
 import { setPath } from './paths';
 import { liftRequiredErrors } from './errors';
 import { ErrorSummary } from './templates/ErrorSummary';
@@ -21,6 +21,8 @@ export interface StepFormProps {
   services?: Record<string, unknown>;
   /** Named lists of links a uiSchema section may show (e.g. the documents the terms name). */
   links?: Record<string, readonly LinkItem[]>;
+  /** The engine's own words (error summary title, '(optional)', ...) in the page's language. */
+  words: EngineWords;
   /** Called with valid data when no check is pending; Next is blocked until the promise it returns settles. */
   onNext: (data: Data) => void | Promise<void>;
   /** Renders the step's buttons; `busy` is true while a check or onNext is in progress. */
@@ -38,7 +40,7 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
   return schema as ErrorSchema;
 }
 
-export function StepForm({ module, formData, widgets, services = {}, links = {}, onNext, actions, renderStepErrors }: StepFormProps) {
+export function StepForm({ module, formData, widgets, services = {}, links = {}, words, onNext, actions, renderStepErrors }: StepFormProps) {
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
   const [data, setData] = useState<Data>(formData);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -81,6 +83,7 @@ export function StepForm({ module, formData, widgets, services = {}, links = {},
     formData: data,
     services,
     links,
+    words,
   };
   // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
   const extraErrors = useMemo(() => (Object.keys(asyncErrors).length ? toErrorSchema(asyncErrors) : undefined), [asyncErrors]);

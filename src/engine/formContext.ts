@@ -7,6 +7,17 @@ export interface LinkItem {
   url: string;
 }
 
+/** The engine's own words, in the page's language (the app's text 'form'). */
+export interface EngineWords {
+  errorSummary: string;
+  optional: string;
+  /** '{label}' is the field's label. */
+  moreInformation: string;
+  newTab: string;
+  changeGroup: string;
+  tryAgain: string;
+}
+
 export interface EngineFormContext {
   /** Field ids (RJSF ids, e.g. root_homeAddress_zip) the applicant has left at least once. */
   touched: ReadonlySet<string>;
@@ -26,6 +37,7 @@ export interface EngineFormContext {
   services: Record<string, unknown>;
   /** Named lists of links the app provides; a uiSchema section shows one by name (`links`). */
   links: Record<string, readonly LinkItem[]>;
+  words: EngineWords;
 }
 
 /** Lets components outside RJSF (the error summary) reach the same context. */

@@ -31,6 +31,9 @@ export interface ReviewFormats {
   date: (value: string) => string;
   /** A value shown by its last four characters only. */
   last4: (value: string) => string;
+  /** A yes-or-no answer, in the page's language. */
+  yes: string;
+  no: string;
 }
 
 interface ReviewOptions {
@@ -76,7 +79,7 @@ function propertyNames(schema: Schema, data: unknown, ui: UiSchema): string[] {
 }
 
 function display(value: unknown, schema: Schema, ui: UiSchema, options: ReviewOptions, formats: ReviewFormats): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? formats.yes : formats.no;
   if (typeof value !== 'string' || value === '') return '';
   const names = ui['ui:enumNames'] as string[] | undefined;
   if (Array.isArray(schema.enum) && names) return names[schema.enum.indexOf(value)] ?? value;

@@ -7,8 +7,8 @@ export interface StepEntry {
   id: string;
   /** Path segment under the wizard's base route. */
   route: string;
-  /** Page title and h1. */
-  title: string;
+  /** Page title and h1 (in the language's copy, generated/<variant>/<lang>/copy.json). */
+  title?: string;
   /** Schema pair name under schemas/, or null for steps the app renders itself. */
   schema: string | null;
   /** 'form' (default), 'summary' or 'submit'. */
@@ -19,24 +19,21 @@ export interface StepEntry {
 
 /** variants/<id>/variant.json after the build checked it against variants/variant.schema.json. */
 export interface VariantConfig extends VariantLike {
-  brand: { title: string; bankName: string; logoText: string; partnerName?: string; colors?: { brand?: string; 'brand-dark'?: string } };
+  brand: { bankName: string; logo?: string; partnerName?: string; colors?: { brand?: string; 'brand-dark'?: string } };
   helpPhone: string;
   groupCookie: string;
   links: { home: string; privacy: string; terms: string; feeSchedule?: string };
   flags: { isAARP?: boolean; isMSA?: boolean; isOC?: boolean; csrMode?: boolean };
-  text?: Record<string, string | string[]>;
   steps: StepEntry[];
 }
 
 /** What only the wizard and the vetting page read of a variant (generated/details.ts), apart from the data every
  *  page reads, so the welcome page's script does not carry it. */
 export interface VariantDetails {
-  /** The documents the terms step names, each linked by its title. */
-  documents: LinkItem[];
   /** The partner's membership check: its support phone and join and renew links. */
   membership?: { supportPhone: string; joinUrl: string; renewUrl: string };
-  /** The vetting page's introduction, when the partner has its own. */
-  vettingIntro?: string;
+  /** The amounts of the Schedule of Fees (schemas/fees.json patched by the variant's fees.json). */
+  fees: Record<string, string>;
   /** The partner's own group, used when the form has no group field. */
   groupCode?: string;
   /** Cancel Enrollment on the steps after the first. */
@@ -57,3 +54,15 @@ export interface WireModule {
   validate: ((data: unknown) => boolean) & { errors?: { instancePath: string; keyword: string; message?: string }[] | null };
   transforms: Record<string, 'digits' | 'isoDate' | 'upper' | 'omit'>;
 }
+
+/** A variant's words in one language (generated/<variant>/<lang>/copy.json): page copy (schemas/text.json), keyed
+ *  messages, the documents the terms step names, and the steps' titles. */
+export interface Copy {
+  text: Text;
+  messages: Record<string, string>;
+  documents: LinkItem[];
+  steps: { id: string; title: string; progressLabel?: string }[];
+}
+
+/** The page copy's keys, as schemas/text.json has them (every language has the same, the build checks). */
+export type Text = Omit<typeof import('../../schemas/text.json'), '$comment'>;

@@ -163,7 +163,9 @@ export async function exportEnrollments(db: Db, key: Buffer, write: (line: strin
        FROM enrollments e ORDER BY e.id`,
   );
   for (const r of rows) {
-    const line = { id: Number(r.id), outcome: r.outcome, createdAt: new Date(r.created_at).toISOString(), documentsStatus: r.documents_status ?? 'not needed', documents: Number(r.documents), enrollment: JSON.parse(protection.decrypt(r.payload_enc)) };
+    const enrollment = JSON.parse(protection.decrypt(r.payload_enc)) as { language?: string };
+    // The applicant's language, for the bank's letters (enrollments stored before it was kept were in English).
+    const line = { id: Number(r.id), outcome: r.outcome, createdAt: new Date(r.created_at).toISOString(), language: enrollment.language ?? 'en', documentsStatus: r.documents_status ?? 'not needed', documents: Number(r.documents), enrollment };
     write(`${JSON.stringify(line)}\n`);
   }
   return rows.length;

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnavailable } from './db/unavailable';
 import { isApiPath } from './paths';
 import type { Metrics } from './metrics';
-import { describeErrors, siteMessages as m } from './validation';
+import { describeErrors, siteMessages as m, variantOf } from './validation';
 
 export const UNAVAILABLE = m.unavailable;
 
@@ -22,7 +22,7 @@ export class HttpError extends Error {
 const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><title>We Apologize</title><main><h1>We Apologize</h1><p>${UNAVAILABLE}</p></main></html>`;
 
 /** Fastify's 4xx codes, told in our words (schemas/messages.json); anything else is the request being not valid. */
-function clientErrorMessage(error: FastifyError): string {
+function clientErrorMessage(error: FastifyError, m: Record<string, string>): string {
   const code = error.code ?? '';
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return m.requestTooLarge;
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return m.sendJson;
@@ -35,18 +35,19 @@ export function installErrorHandling(app: FastifyInstance, metrics?: Metrics): v
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Errors are never cached, whatever the route.
     reply.header('cache-control', 'no-store');
+    const { messages } = variantOf(request);
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
-    if (error.validation) return reply.code(400).send({ message: m.requestInvalid, errors: describeErrors(error.validation as never) });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ message: clientErrorMessage(error) });
+    if (error.validation) return reply.code(400).send({ message: messages.requestInvalid, errors: describeErrors(error.validation as never, messages) });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ message: clientErrorMessage(error, messages) });
     if (isDatabaseUnavailable(error)) {
       metrics?.databaseErrors.inc({ kind: 'unavailable' });
       request.log.error({ code: (error as { code?: string }).code }, 'database unavailable');
       if (!isApiPath(request.url)) return reply.code(503).type('text/html; charset=utf-8').send(UNAVAILABLE_PAGE);
-      return reply.code(503).send({ message: UNAVAILABLE });
+      return reply.code(503).send({ message: messages.unavailable });
     }
     metrics?.databaseErrors.inc({ kind: (error as { code?: string }).code?.match(/^[0-9A-Z]{5}$/) ? 'query' : 'other' });
     request.log.error({ err: { type: error.name, code: error.code } }, 'unhandled error');
-    return reply.code(500).send({ message: m.serverError });
+    return reply.code(500).send({ message: messages.serverError });
   });
 }
 

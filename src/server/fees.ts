@@ -1,6 +1,7 @@
 /** The Schedule of Fees data for a group (spec section 3, 'Fee page data fields'), or null when not found. */
 import type { Db } from './db/index';
 import { field, requestAjv } from './validation';
+import text from '../../schemas/text.json' with { type: 'json' };
 
 const isGroupId = requestAjv.compile(field('groupId'));
 
@@ -41,7 +42,8 @@ export async function feeData(db: Db, group: string): Promise<Record<string, unk
     showWaivedText: !g.maint_fee_waived && balance > 0,
     footnoteFeeDiff: g.is_aarp || g.is_oc,
     showFootnoteTango: false,
-    fulfillmentText: 'Your debit card and welcome materials are included at no charge.',
+    // The page shows this sentence in the applicant's language (its text feeSchedule.fulfillment).
+    fulfillmentText: text.feeSchedule.fulfillment,
     allowInvestments: g.allow_investments,
     invstAllwInd: g.allow_investments ? 'Y' : 'N',
     investmentFeeAmt: money(g.investment_fee),

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { HttpError } from './errors';
-import { siteMessages } from './validation';
+import { siteMessages, variantOf } from './validation';
 
 export const TOO_MANY_REQUESTS = siteMessages.tooManyRequests;
 
@@ -27,6 +27,6 @@ export async function registerRateLimits(app: FastifyInstance, { redisUrl, nameS
     // A Redis outage lets requests through (logged above) rather than take the site down.
     skipOnError: true,
     // The error handler answers an HttpError with its status and message; Retry-After is already set.
-    errorResponseBuilder: (_request, context) => new HttpError(context.statusCode, TOO_MANY_REQUESTS),
+    errorResponseBuilder: (request, context) => new HttpError(context.statusCode, variantOf(request).messages.tooManyRequests),
   });
 }

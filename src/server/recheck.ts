@@ -5,11 +5,12 @@
  *  the enrollment (enrollmentStore.ts). The SSN's duplicate check stays with the idempotency lookup. */
 import type { FastifyRequest } from 'fastify';
 import type { DataProtection } from './crypto';
+import { fill } from '../domain/fill';
 import type { Db } from './db/index';
 import { HttpError } from './errors';
-import { CAPTCHA_NEEDED, type GrantRef } from './captchaGrants';
+import type { GrantRef } from './captchaGrants';
 import { verifiedMemberHash } from './memberRoster';
-import { siteMessages, variantOf, variants, type ServerVariant } from './validation';
+import { inLanguage, siteMessages, variantOf, variants, type ServerVariant } from './validation';
 
 /** Spec section 8: 'Group not found or inactive'. */
 export const GROUP_NOT_FOUND = siteMessages.groupNotFound;
@@ -17,9 +18,9 @@ export const GROUP_NOT_FOUND = siteMessages.groupNotFound;
 const known = variants;
 
 /** Spec section 8: 'Membership not verified', the variant's message with its partner's name and phone filled in. */
-export function membershipRequired(v: ServerVariant | undefined): string {
-  const fill: Record<string, string> = { partner: v?.brand.partnerName ?? 'partner', supportPhone: v?.membership?.supportPhone ?? '' };
-  return (v ?? known[0]).messages.membershipRequired.replace(/\{(\w+)\}/g, (_m, k: string) => fill[k] ?? '');
+export function membershipRequired(v: ServerVariant | undefined, language: string): string {
+  const values: Record<string, string> = { partner: v?.brand.partnerName ?? 'partner', supportPhone: v?.membership?.supportPhone ?? '' };
+  return fill(inLanguage(v ?? known[0], language).messages.membershipRequired, values);
 }
 
 export interface EnrollmentFacts {
@@ -45,12 +46,13 @@ export interface Rechecked {
 /** `key` is the request's Idempotency-Key: a grant or verification already claimed under it belongs to a concurrent
  *  twin of this request, whose answer settle() will then return. */
 export async function recheck(db: Db, protection: DataProtection, request: FastifyRequest, payload: EnrollmentFacts, grant: GrantRef | null, key: string): Promise<Rechecked> {
-  if (!grant) throw new HttpError(403, CAPTCHA_NEEDED);
-  const groupId = payload.group.id.toUpperCase();
   // The variant by the same rule as the browser: from the address the request came to.
   const variant = variantOf(request);
+  const { messages } = variant;
+  if (!grant) throw new HttpError(403, messages.captchaRequired);
+  const groupId = payload.group.id.toUpperCase();
   // On the partner's site the group is the partner's own: the browser sends no other.
-  if (variant.membership && variant.groupCode && groupId !== variant.groupCode.toUpperCase()) throw new HttpError(422, GROUP_NOT_FOUND);
+  if (variant.membership && variant.groupCode && groupId !== variant.groupCode.toUpperCase()) throw new HttpError(422, messages.groupNotFound);
   const member = payload.aarpNum
     ? verifiedMemberHash(protection, { memberId: payload.aarpNum, firstName: payload.firstName, lastName: payload.lastName, dob: payload.dob, zip: payload.homeAddress.zip })
     : null;
@@ -65,14 +67,14 @@ export async function recheck(db: Db, protection: DataProtection, request: Fasti
     [groupId, grant.tokenHash, grant.sessionHash, member, key],
   );
   const facts = rows[0];
-  if (!facts.grant_live) throw new HttpError(403, CAPTCHA_NEEDED);
-  if (facts.name === null || facts.status !== 'active') throw new HttpError(422, GROUP_NOT_FOUND);
+  if (!facts.grant_live) throw new HttpError(403, messages.captchaRequired);
+  if (facts.name === null || facts.status !== 'active') throw new HttpError(422, messages.groupNotFound);
 
   // A partner's group (by its variant's group code, or flagged so in the database) admits verified members only,
   // whichever address the request came to.
   const partner = variant.membership ? variant : known.find((v) => v.membership && v.groupCode?.toUpperCase() === groupId);
   const needsMember = Boolean(partner) || facts.is_aarp === true;
-  const membershipMessage = membershipRequired(partner ?? known.find((v) => v.membership));
+  const membershipMessage = membershipRequired(partner ?? known.find((v) => v.membership), variant.language);
   if (needsMember && !facts.verification_id) throw new HttpError(403, membershipMessage);
   return { grant, group: { id: groupId, name: facts.name }, verificationId: needsMember ? facts.verification_id : null, membershipMessage };
 }

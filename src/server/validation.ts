@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { addRules } from '../domain/rules';
 import { resolveVariant } from '../engine/variant';
 import type { WireModule } from '../engine/types';
-import { variants as variantData } from '../../generated/index';
+import { languages, variants as variantData } from '../../generated/index';
 import { messagesByVariant } from '../../generated/messages';
 import { detailsByVariant } from '../../generated/details';
 import { wireModules } from '../../generated/wire';
@@ -24,27 +24,41 @@ export const field = (name: string, shape: 'form' | 'wire' = 'form'): Schema => 
 /** Compiles route schemas with our rules and messages (Fastify's own compiler knows neither). */
 export const requestAjv = addRules(ajvErrors(new Ajv({ allErrors: true, $data: true, strict: false, coerceTypes: false, removeAdditional: false })));
 
-/** The variants as the server uses them: each with its keyed messages and its details (the membership check). */
-export const variants = variantData.map((v) => ({ ...v, ...detailsByVariant[v.id], messages: messagesByVariant[v.id] }));
+/** The variants as the server uses them: each with its keyed messages (in English; variantOf gives a request's
+ *  language) and its details (the membership check). */
+export const variants = variantData.map((v) => ({ ...v, ...detailsByVariant[v.id], language: languages[0], messages: messagesByVariant[v.id][languages[0]] }));
 export type ServerVariant = (typeof variants)[number];
 
-/** The site's keyed messages (schemas/messages.json), for answers that come before a variant is known. */
+/** The site's keyed messages (schemas/messages.json) in English, for what is said before any request. */
 export const siteMessages = variants.find((v) => v.fallback)!.messages;
 
-/** The variant of a request, by the browser's rule: the request's host. */
-export const variantOf = (request: FastifyRequest): ServerVariant => resolveVariant(request.host, variants);
+/** The language of a request: the first of its Accept-Language tags the site has (the site's pages send the one
+ *  the applicant chose), else English. Only the words of an answer depend on it. */
+export function languageOf(request: Pick<FastifyRequest, 'headers'>): string {
+  const header = request.headers['accept-language'];
+  const tags = (typeof header === 'string' ? header : '').split(',').map((t) => t.trim().slice(0, 2).toLowerCase());
+  return tags.find((t) => languages.includes(t)) ?? languages[0];
+}
 
-let wires: Record<string, WireModule> | null = null;
-/** Every variant's wire validator, loaded once. */
-export async function wireValidators(): Promise<Record<string, WireModule>> {
-  wires ??= Object.fromEntries(await Promise.all(Object.entries(wireModules).map(async ([id, load]) => [id, await load()] as const)));
+/** A variant with its messages in a language. */
+export const inLanguage = (v: ServerVariant, language: string): ServerVariant => ({ ...v, language, messages: messagesByVariant[v.id][language] });
+
+/** The variant of a request, by the browser's rule (the request's host), speaking the request's language. */
+export const variantOf = (request: FastifyRequest): ServerVariant => inLanguage(resolveVariant(request.host, variants), languageOf(request));
+
+let wires: Record<string, Record<string, WireModule>> | null = null;
+/** Every variant's wire validator in every language (only their messages differ), loaded once. */
+export async function wireValidators(): Promise<Record<string, Record<string, WireModule>>> {
+  wires ??= Object.fromEntries(
+    await Promise.all(Object.entries(wireModules).map(async ([id, byLanguage]) => [id, Object.fromEntries(await Promise.all(Object.entries(byLanguage).map(async ([lang, load]) => [lang, await load()] as const)))] as const)),
+  );
   return wires;
 }
 
 /** Paths and messages only: the rejected values are never echoed. Ajv's structural 'if' errors say nothing the
  *  failing branch's own messages do not. */
-export const describeErrors = (errors: Pick<ErrorObject, 'instancePath' | 'keyword' | 'message'>[] | null | undefined) =>
-  (errors ?? []).filter((e) => e.keyword !== 'if').map((e) => ({ path: e.instancePath || '/', message: ourMessage(e) }));
+export const describeErrors = (errors: Pick<ErrorObject, 'instancePath' | 'keyword' | 'message'>[] | null | undefined, messages: Record<string, string> = siteMessages) =>
+  (errors ?? []).filter((e) => e.keyword !== 'if').map((e) => ({ path: e.instancePath || '/', message: ourMessage(e, messages) }));
 
 /** A schema's own message (ajv-errors), or the site's 'not valid': never a validator's default ('must be object'). */
-export const ourMessage = (e: Pick<ErrorObject, 'keyword' | 'message'>): string => (e.keyword === 'errorMessage' && e.message ? e.message : siteMessages.requestInvalid);
+export const ourMessage = (e: Pick<ErrorObject, 'keyword' | 'message'>, messages: Record<string, string> = siteMessages): string => (e.keyword === 'errorMessage' && e.message ? e.message : messages.requestInvalid);

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { engineWords } from '../copy';
 import { describe, expect, it, vi, beforeAll } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,7 +17,7 @@ beforeAll(async () => {
 
 function renderStep(onNext = vi.fn(), formData = {}) {
   render(
-    <StepForm
+    <StepForm words={engineWords}
       module={module}
       formData={formData}
       widgets={widgets}
@@ -100,13 +101,13 @@ describe('StepForm (the generic step renderer)', () => {
 describe('a built step: one limit drives the rule and the input', () => {
   it("gives the additional cardholder's inputs the schema's limits as maxlength and minlength, and the mask's keypad", async () => {
     const { stepModules } = await import('../../generated/steps');
-    const step2 = await stepModules.standard.additionalcard();
-    render(<StepForm module={step2} formData={{ requestAdditionalCard: true }} widgets={widgets} onNext={vi.fn()} actions={() => null} />);
+    const step2 = await stepModules.standard.en.additionalcard();
+    render(<StepForm words={engineWords} module={step2} formData={{ requestAdditionalCard: true }} widgets={widgets} onNext={vi.fn()} actions={() => null} />);
     const last = screen.getByLabelText(/^Last name/);
     expect(last).toHaveAttribute('maxlength', '18');
     expect(last).toHaveAttribute('minlength', '3');
-    const step1 = await stepModules.standard.accountholder();
-    render(<StepForm module={step1} formData={{}} widgets={widgets} services={{ messages: {}, verifySsn: async () => true, reportError: () => undefined }} onNext={vi.fn()} actions={() => null} />);
+    const step1 = await stepModules.standard.en.accountholder();
+    render(<StepForm words={engineWords} module={step1} formData={{}} widgets={widgets} services={{ messages: {}, verifySsn: async () => true, reportError: () => undefined }} onNext={vi.fn()} actions={() => null} />);
     const ssn = screen.getByLabelText(/social security/i);
     expect(ssn).toHaveAttribute('maxlength', '11');
     expect(ssn).toHaveAttribute('inputmode', 'numeric');

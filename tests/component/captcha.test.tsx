@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 /** The captcha widget loads its code after a delay; a load that fails or hangs says so, with a retry. */
+import { engineWords } from '../copy';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -33,7 +34,7 @@ afterEach(() => vi.useRealTimers());
 function renderCaptcha() {
   const services = { reportError: vi.fn(), captchaChallengeUrl: '/challenge', submitCaptcha: vi.fn() } as unknown as WidgetServices;
   const { container } = render(
-    <StepForm module={module} formData={{}} widgets={widgets} services={services as unknown as Record<string, unknown>} onNext={vi.fn()} actions={() => null} />,
+    <StepForm words={engineWords} module={module} formData={{}} widgets={widgets} services={services as unknown as Record<string, unknown>} onNext={vi.fn()} actions={() => null} />,
   );
   return container;
 }

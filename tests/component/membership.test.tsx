@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // @vitest-environment-options {"url": "http://aarp.localhost:3000/"}
 /** The membership variant, chosen from the page address: its verification dialogs and CSR mode. */
+import { loadCopy } from '../copy';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,7 +23,9 @@ async function loadAarp() {
   const { CsrMode } = await import('../../src/app/components/CsrMode');
   const { useCsrMode } = await import('../../src/app/csrMode');
   const { variant } = await import('../../src/app/variant');
-  return { ...membership, MembershipDialog, CsrMode, useCsrMode, variant };
+  await loadCopy();
+  const { currentCopy } = await import('../../src/app/copy');
+  return { copy: currentCopy(), ...membership, MembershipDialog, CsrMode, useCsrMode, variant };
 }
 
 beforeEach(() => {
@@ -36,9 +39,9 @@ afterEach(() => {
 
 describe('membership variant', () => {
   it('is chosen from the address, with its own title and phone', async () => {
-    const { variant } = await loadAarp();
+    const { variant, copy } = await loadAarp();
     expect(variant.id).toBe('aarp');
-    expect(variant.brand.title).toBe('Enrollment');
+    expect(copy.text.site.title).toBe('Enrollment');
     expect(variant.helpPhone).not.toBe('1-866-555-0100');
   });
 

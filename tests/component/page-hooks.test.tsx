@@ -67,14 +67,14 @@ describe('Verify: the review steps', () => {
   const loadersOf = (...ids: string[]) => ids.map((id) => ({ stepId: id, load: () => Promise.resolve(step(id)) }));
 
   it('loads the steps it is given', async () => {
-    const { result } = renderHook(() => useReviewSteps(loadersOf('one', 'two')));
+    const { result } = renderHook(() => useReviewSteps(loadersOf('one', 'two'), 'en'));
     await waitFor(() => expect(result.current?.map((s) => s.stepId)).toEqual(['one', 'two']));
   });
 
   it('loads again when given other steps, rather than keeping those of its first render', async () => {
     const first = loadersOf('one');
     const second = loadersOf('one', 'two');
-    const { result, rerender } = renderHook(({ loaders }) => useReviewSteps(loaders), { initialProps: { loaders: first } });
+    const { result, rerender } = renderHook(({ loaders }) => useReviewSteps(loaders, 'en'), { initialProps: { loaders: first } });
     await waitFor(() => expect(result.current?.map((s) => s.stepId)).toEqual(['one']));
     rerender({ loaders: second });
     await waitFor(() => expect(result.current?.map((s) => s.stepId)).toEqual(['one', 'two']), { timeout: 500 });

@@ -10,10 +10,10 @@ import { CancelEnrollment } from '../../src/app/components/CancelEnrollment';
 import { IdleTimer } from '../../src/app/components/IdleTimer';
 import { InfoTooltip } from '../../src/engine/templates/InfoTooltip';
 import { Verify } from '../../src/app/pages/Verify';
-import standardStep1 from '../../generated/standard/accountholder.json';
-import standardStep2 from '../../generated/standard/additionalcard.json';
-import aarpStep1 from '../../generated/aarp/accountholder.json';
-import aarpStep2 from '../../generated/aarp/additionalcard.json';
+import standardStep1 from '../../generated/standard/en/accountholder.json';
+import standardStep2 from '../../generated/standard/en/additionalcard.json';
+import aarpStep1 from '../../generated/aarp/en/accountholder.json';
+import aarpStep2 from '../../generated/aarp/en/additionalcard.json';
 import { FeeSchedule } from '../../src/app/pages/FeeSchedule';
 import { NotFound } from '../../src/app/pages/NotFound';
 import { useWizard } from '../../src/app/state';
@@ -113,7 +113,7 @@ describe('idle timeout', () => {
 
 describe('info tooltip', () => {
   it('shows on Enter and hides on Escape, announced as status text', async () => {
-    render(<InfoTooltip label="Social security number" text="We use it to verify your identity." />);
+    render(<InfoTooltip label="Social security number" text="We use it to verify your identity." describe="More information about {label}" />);
     const button = screen.getByRole('button', { name: 'More information about Social security number' });
     button.focus();
     await userEvent.keyboard('{Enter}');

@@ -2,6 +2,7 @@
 /** The widgets that call the app's services from effects (SSN check, group lookup, captcha) use the services and
  *  values of the moment they act, not those captured by an earlier render, and drop an answer asked for a value the
  *  applicant has since changed. */
+import { engineWords } from '../copy';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -57,7 +58,7 @@ function deferred<T>() {
 /** The step with the given services; `rerender` hands the same form new services, as a parent's re-render would. */
 function renderStep(module: StepModule, first: WidgetServices) {
   const step = (s: WidgetServices) => (
-    <StepForm
+    <StepForm words={engineWords}
       module={module}
       formData={{}}
       widgets={widgets}

@@ -12,10 +12,13 @@ const loaders = vi.hoisted(() => ({ override: null as null | ((variant: string, 
 vi.mock(import('../../generated/steps'), async (importOriginal) => {
   const real = (await importOriginal()).stepModules;
   const wrapped = Object.fromEntries(
-    Object.entries(real).map(([variant, steps]) => [
+    Object.entries(real).map(([variant, byLanguage]) => [
       variant,
       Object.fromEntries(
-        Object.entries(steps).map(([step, load]) => [step, () => (loaders.override ? loaders.override(variant, step, load) : load()) as Promise<StepModule>]),
+        Object.entries(byLanguage).map(([language, steps]) => [
+          language,
+          Object.fromEntries(Object.entries(steps).map(([step, load]) => [step, () => (loaders.override ? loaders.override(variant, step, load) : load()) as Promise<StepModule>])),
+        ]),
       ),
     ]),
   );
@@ -25,7 +28,7 @@ vi.mock(import('../../generated/steps'), async (importOriginal) => {
 import { Wizard } from '../../src/app/pages/Wizard';
 import { useWizard } from '../../src/app/state';
 import { CHUNK_TIMEOUT_MS } from '../../src/app/lazy';
-import { details } from '../../src/app/details';
+import { currentCopy } from '../../src/app/copy';
 import { firstOfThisMonth } from '../dates';
 
 const holder = {
@@ -125,7 +128,7 @@ describe('terms step', () => {
       ['Schedule of Fees (opens in a new tab)', '/feeschedule'],
       ['Privacy Notice (opens in a new tab)', 'https://www.example.com/privacy'],
     ]);
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(details.documents.map((d) => d.url));
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(currentCopy().documents.map((d) => d.url));
     for (const link of links) expect(link).toHaveAttribute('target', '_blank');
     expect(within(terms).getByRole('checkbox', { name: /accept and agree/ })).toBeInTheDocument();
   });

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /** The document rules shared by the vetting page and the server: type by first bytes, sizes, message filling. */
 import { describe, expect, it } from 'vitest';
-import { acceptAttribute, displaySize, documentRules, fillMessage, sniffDocumentType } from '../../src/domain/documents';
+import { acceptAttribute, displaySize, documentRules, sniffDocumentType } from '../../src/domain/documents';
+import { fill } from '../../src/domain/fill';
 import { cleanFileName } from '../../src/server/documents';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
@@ -26,7 +27,7 @@ describe('documents', () => {
     expect(displaySize(1)).toBe('1 KB');
     expect(displaySize(40 * 1024)).toBe('40 KB');
     expect(displaySize(1024 * 1024 + 4)).toBe('1.0 MB');
-    expect(fillMessage('up to {maxFiles}, call {helpPhone}, {other}', { maxFiles: 5, helpPhone: '1-866-555-0100' })).toBe('up to 5, call 1-866-555-0100, {other}');
+    expect(fill('up to {maxFiles}, call {helpPhone}, {other}', { maxFiles: 5, helpPhone: '1-866-555-0100' })).toBe('up to 5, call 1-866-555-0100, {other}');
   });
 
   it('keeps a device file name without control or direction characters, at most 255 long', () => {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { html, rulesReport } from '../../scripts/rules-report';
-import { variants } from '../../generated/index';
+import { languages, variants } from '../../generated/index';
 
 type Node = { [k: string]: unknown };
 /** Every field a schema declares anywhere (properties at any depth, in branches and parts), by dotted path. */
@@ -26,20 +26,22 @@ function fieldsOf(node: unknown, path = '', out = new Set<string>()): Set<string
 
 describe('the rules report', () => {
   const tables = rulesReport();
-  it.each(variants.flatMap((v) => v.steps.filter((s) => s.schema).map((s) => [v.id, s.id, s.title] as const)))('%s %s lists every field', (variant, step, title) => {
-    const { schema } = JSON.parse(readFileSync(`generated/${variant}/${step}.json`, 'utf8')) as { schema: Node };
-    const table = tables.find((t) => t.variant === variant && t.title === title);
+  const titleOf = (variant: string, language: string, step: string) =>
+    (JSON.parse(readFileSync(`generated/${variant}/${language}/copy.json`, 'utf8')) as { steps: { id: string; title: string }[] }).steps.find((s) => s.id === step)!.title;
+  it.each(variants.flatMap((v) => languages.flatMap((l) => v.steps.filter((s) => s.schema).map((s) => [v.id, l, s.id] as const))))('%s (%s) %s lists every field', (variant, language, step) => {
+    const { schema } = JSON.parse(readFileSync(`generated/${variant}/${language}/${step}.json`, 'utf8')) as { schema: Node };
+    const table = tables.find((t) => t.variant === variant && t.language === language && t.title === titleOf(variant, language, step));
     expect(table).toBeDefined();
     expect(table!.rows.map((r) => r.field).sort()).toEqual([...fieldsOf(schema)].sort());
   });
 
   it("lists the server's wire payload of each variant, with the partner's own field", () => {
-    const wire = tables.find((t) => t.variant === 'aarp' && t.title.startsWith('The server'));
+    const wire = tables.find((t) => t.variant === 'aarp' && t.language === 'en' && t.title.startsWith('The server'));
     expect(wire?.rows.find((r) => r.field === 'aarpNum')).toMatchObject({ whenMissing: 'AARP number is required.', limits: expect.stringContaining('pattern `^\\d{10}$`') });
   });
 
   it('gives each rule its message, and the step 4 fields one by one', () => {
-    const terms = tables.find((t) => t.variant === 'standard' && t.title.startsWith('Step 4'))!;
+    const terms = tables.find((t) => t.variant === 'standard' && t.language === 'en' && t.title.startsWith('Step 4'))!;
     expect(terms.rows.find((r) => r.field === 'tos.firstName')).toMatchObject({ whenMissing: "Must match applicant's First Name.", messages: expect.arrayContaining(["sameText: Must match applicant's First Name."]) });
   });
 
@@ -48,5 +50,12 @@ describe('the rules report', () => {
     expect(page).toMatch(/^<!doctype html><html lang="en">/);
     expect(page).toContain('<th scope="row">homeAddress.line1</th>');
     expect(page).toContain('P.O. box not allowed.');
+  });
+
+  it('lists every language, each rule in its own words', () => {
+    const words = JSON.parse(readFileSync('schemas/es/words.json', 'utf8')) as Record<string, string>;
+    const terms = tables.find((t) => t.variant === 'standard' && t.language === 'es' && t.title === titleOf('standard', 'es', 'terms'))!;
+    expect(terms.rows.find((r) => r.field === 'tos.firstName')?.whenMissing).toBe(words["Must match applicant's First Name."]);
+    expect(html(tables)).toContain('standard (es)');
   });
 });

@@ -22,13 +22,13 @@ function workspace(variants: Record<string, Record<string, unknown> | string>) {
 const good = (id: string) => ({
   id,
   match: { hostLabels: [id] },
-  brand: { title: 'T', bankName: 'B', logoText: 'L' },
+  brand: { bankName: 'B' },
   helpPhone: '1-800-555-0100',
   groupCookie: '999999',
   cancelOnLaterSteps: false,
   vettingUrl: '/v',
   links: { home: 'h', privacy: 'p', terms: 't' },
-  documents: [{ title: 'Custodial Agreement', url: 'c' }],
+  documents: [{ title: 'Schedule of Fees', url: 'c' }],
   flags: {},
 });
 
@@ -113,16 +113,21 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(ws)).toThrow(/zeta: step 'accountholder': \$ref 'definitions.schema.json#\/definitions\/employeeNo' names no definition/);
     const ws2 = workspace({ zeta: good('zeta') });
     writeFileSync(join(ws2.variantDirs[1], 'zeta', 'messages.json'), JSON.stringify({ duplicateAcount: 'typo' }));
-    expect(() => compileAll(ws2)).toThrow(/zeta[/\\]messages\.json: duplicateAcount is not a message of schemas\/messages\.json/);
+    expect(() => compileAll(ws2)).toThrow(/zeta[/\\]messages\.json: \/duplicateAcount is not a key of the standard file/);
   });
 
   it("patches the site's messages per variant, for widgets and the server", async () => {
     const ws = workspace({ zeta: good('zeta') });
     writeFileSync(join(ws.variantDirs[1], 'zeta', 'messages.json'), JSON.stringify({ groupNotFound: 'Zeta: no such group.' }));
+    // A partner's own wording needs its own translation: the build names the file and the key.
+    expect(() => compileAll(ws)).toThrow(/zeta[/\\]es[/\\]messages\.json: \/groupNotFound: has no translation of the partner's .*zeta[/\\]messages\.json/);
+    mkdirSync(join(ws.variantDirs[1], 'zeta', 'es'));
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'es', 'messages.json'), JSON.stringify({ groupNotFound: 'Zeta: no existe ese grupo.' }));
     compileAll(ws);
     const { readFileSync } = await import('node:fs');
     const messages = readFileSync(join(ws.outDir, 'messages.ts'), 'utf8');
     expect(messages).toContain('Zeta: no such group.');
+    expect(messages).toContain('Zeta: no existe ese grupo.');
     expect(messages).toContain('Number not found. Correct your entry or contact your employer or financial advisor.');
     // Not in the variant data the welcome page's script carries.
     expect(readFileSync(join(ws.outDir, 'index.ts'), 'utf8')).not.toContain('Number not found.');
@@ -134,9 +139,29 @@ describe('variant folders at build time', () => {
     const outDir = join(dir, 'generated');
     compileAll({ variantDirs: [join(repo, 'variants'), join(dir, 'v')], outDir });
     const { readFileSync } = await import('node:fs');
-    const acme = JSON.parse(readFileSync(join(outDir, 'acme/accountholder.json'), 'utf8'));
+    const acme = JSON.parse(readFileSync(join(outDir, 'acme/en/accountholder.json'), 'utf8'));
     expect(acme.schema.errorMessage.required.lastName).toBe('Acme needs your last name.');
     expect(acme.schema.errorMessage.required.firstName).toBe('First name is required.');
+    // In Spanish, the partner's own words (tests/fixtures/variants/acme/es/words.json) and the site's.
+    const spanish = JSON.parse(readFileSync(join(outDir, 'acme/es/accountholder.json'), 'utf8'));
+    expect(spanish.schema.errorMessage.required.lastName).not.toBe('Acme needs your last name.');
+    expect(spanish.schema.errorMessage.required.firstName).toBe(JSON.parse(readFileSync(join(repo, 'schemas/es/words.json'), 'utf8'))['First name is required.']);
+  });
+
+  it('refuses a partner word with no translation, naming the words file and the English', () => {
+    const ws = workspace({ zeta: { ...good('zeta'), documents: [{ title: 'Zeta Plan Rules', url: 'c' }] } });
+    expect(() => compileAll(ws)).toThrow(/schemas\/es\/words\.json: \/Zeta Plan Rules: has no translation \(used by .*zeta\)\. Add "Zeta Plan Rules": "<es>" to schemas\/es\/words\.json, or to .*zeta[/\\]es[/\\]words\.json for this partner only/);
+    mkdirSync(join(ws.variantDirs[1], 'zeta', 'es'));
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'es', 'words.json'), JSON.stringify({ 'Zeta Plan Rules': 'Reglas del plan Zeta' }));
+    expect(() => compileAll(ws)).not.toThrow();
+  });
+
+  it("refuses a partner text that is not a key of the site's text, and a reworded text with no translation", () => {
+    const ws = workspace({ zeta: good('zeta') });
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'text.json'), JSON.stringify({ welcome: { leed: 'Hello' } }));
+    expect(() => compileAll(ws)).toThrow(/zeta[/\\]text\.json: \/welcome\/leed is not a key of the standard file/);
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'text.json'), JSON.stringify({ welcome: { marketing: ['Zeta members pay no fee.'] } }));
+    expect(() => compileAll(ws)).toThrow(/zeta[/\\]es[/\\]text\.json: \/welcome\/marketing: has no translation/);
   });
 
   it('npm run variant:new makes a partner folder that passes every check, builds, and is chosen by its host', async () => {

@@ -2,17 +2,19 @@
 import { useState } from 'react';
 import { Modal } from './Modal';
 import { leaveToRoot } from '../state';
+import { useText } from '../copy';
 
 export function CancelEnrollment() {
+  const text = useText().actions;
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className="button secondary" onClick={() => setOpen(true)}>
-        Cancel Enrollment
+        {text.cancel}
       </button>
       <Modal
         open={open}
-        title="Are you sure you want to cancel enrollment?"
+        title={text.cancelQuestion}
         role="alertdialog"
         onClose={() => setOpen(false)}
         actions={
@@ -24,10 +26,10 @@ export function CancelEnrollment() {
                 leaveToRoot();
               }}
             >
-              Yes
+              {text.yes}
             </button>
             <button type="button" className="button secondary" onClick={() => setOpen(false)}>
-              No
+              {text.no}
             </button>
           </>
         }

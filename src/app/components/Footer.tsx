@@ -2,45 +2,48 @@
 import { useState } from 'react';
 import { variant } from '../variant';
 import { Modal } from './Modal';
+import { useText } from '../copy';
+import { Fill } from '../Fill';
 
 export function Footer() {
+  const text = useText().footer;
   const [sealOpen, setSealOpen] = useState(false);
   const tel = variant.helpPhone.replace(/\D/g, '');
   return (
     <footer className="site-footer">
       <p>
-        Need help? Call <a href={`tel:+${tel}`}>{variant.helpPhone}</a>, available 24/7 excluding major US holidays.
+        <Fill text={text.help} values={{ helpPhone: <a href={`tel:+${tel}`}>{variant.helpPhone}</a> }} />
       </p>
       <ul className="footer-links">
         <li>
-          <a href={variant.links.privacy}>Privacy</a>
+          <a href={variant.links.privacy}>{text.privacy}</a>
         </li>
         <li>
-          <a href={variant.links.terms}>Terms of Use</a>
+          <a href={variant.links.terms}>{text.terms}</a>
         </li>
         {variant.links.feeSchedule && (
           <li>
-            <a href={variant.links.feeSchedule}>Schedule of Fees</a>
+            <a href={variant.links.feeSchedule}>{text.feeSchedule}</a>
           </li>
         )}
       </ul>
       <p className="badges">
-        <span className="badge">Member FDIC</span>
+        <span className="badge">{text.fdic}</span>
         <button type="button" className="link-button" onClick={() => setSealOpen(true)}>
-          Site security seal
+          {text.seal}
         </button>
       </p>
       <Modal
         open={sealOpen}
-        title="Site security"
+        title={text.sealTitle}
         onClose={() => setSealOpen(false)}
         actions={
           <button type="button" className="button" onClick={() => setSealOpen(false)}>
-            Close
+            {text.close}
           </button>
         }
       >
-        <p>This site is protected by TLS encryption. Your information is encrypted in transit and at rest.</p>
+        <p>{text.sealText}</p>
       </Modal>
     </footer>
   );

@@ -1,26 +1,35 @@
-/** Brand, title and the Step 1 to Step 4 progress (all done at stage 5). */
+/** Brand, title, the language switch and the Step 1 to Step 4 progress (all done at stage 5). */
 import { variant } from '../variant';
+import { useCopy } from '../copy';
+import { fill } from '../../domain/fill';
+import { LanguageSwitch } from './LanguageSwitch';
 
 export function Header({ stepIndex }: { stepIndex?: number }) {
+  const { text } = useCopy();
   const progress = variant.steps.filter((s) => s.kind !== 'submit');
   const finished = stepIndex !== undefined && variant.steps[stepIndex]?.kind === 'submit';
   return (
     <header className="site-header">
       <div className="brand">
-        <span className="logo" aria-hidden="true">
-          {variant.brand.logoText}
-        </span>
-        <p className="site-title">{variant.brand.title}</p>
+        {variant.brand.logo ? (
+          <img className="logo" src={variant.brand.logo} alt={text.site.logo} height={40} />
+        ) : (
+          <span className="logo" aria-hidden="true">
+            {text.site.logo}
+          </span>
+        )}
+        <p className="site-title">{text.site.title}</p>
+        <LanguageSwitch />
       </div>
       {stepIndex !== undefined && (
-        <nav aria-label="Progress">
+        <nav aria-label={text.site.progress}>
           <ol className="progress">
             {progress.map((s, i) => {
               const state = finished || i < stepIndex ? 'done' : i === stepIndex ? 'current' : 'todo';
               return (
                 <li key={s.id} className={`progress-step ${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-                  <span>Step {i + 1}</span>
-                  {state === 'done' && <span className="visually-hidden"> (completed)</span>}
+                  <span>{fill(text.site.progressStep, { number: i + 1 })}</span>
+                  {state === 'done' && <span className="visually-hidden"> {text.site.completed}</span>}
                 </li>
               );
             })}

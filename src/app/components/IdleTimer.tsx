@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Modal } from './Modal';
 import { useWizard } from '../state';
 import { fetchCsrfToken } from '../../api/client';
+import { useText } from '../copy';
 import { COUNTDOWN_TICK_MS, IDLE_TIMEOUT_MS, IDLE_WARNING_BEFORE_MS } from '../timing';
 
 const ACTIVITY = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;
@@ -16,6 +17,7 @@ const format = (ms: number) => {
 
 export function IdleTimer() {
   const navigate = useNavigate();
+  const text = useText();
   // The clock is read when the timer mounts, not during render (a render must not depend on the time).
   const deadline = useRef(0);
   useEffect(() => {
@@ -57,7 +59,7 @@ export function IdleTimer() {
   return (
     <Modal
       open={warning && left > 0}
-      title="Action Needed"
+      title={text.dialogs.idleTitle}
       role="alertdialog"
       onClose={restart}
       actions={
@@ -69,15 +71,15 @@ export function IdleTimer() {
             void fetchCsrfToken();
           }}
         >
-          Continue
+          {text.actions.continue}
         </button>
       }
     >
-      <p>Your session is about to expire because you have been inactive.</p>
+      <p>{text.dialogs.idleText}</p>
       <p>
-        Time remaining: <span aria-live="off">{format(left)}</span>
+        {text.dialogs.idleRemaining} <span aria-live="off">{format(left)}</span>
       </p>
-      <p>Select Continue to keep working on your application. If your session expires, what you entered is cleared.</p>
+      <p>{text.dialogs.idleHelp}</p>
     </Modal>
   );
 }

@@ -3,17 +3,19 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { NetworkErrorBanner } from './NetworkErrorBanner';
 import { CsrMode } from './CsrMode';
+import { useText } from '../copy';
 
 /** Every page: header, one main landmark with the page's h1, footer; sets the document title. */
 /** dialogs: what a page adds beside its content (the wizard's dialogs and idle timer load with the wizard). */
 export function Layout({ title, stepIndex, children, dialogs }: { title: string; stepIndex?: number; children: ReactNode; dialogs?: ReactNode }) {
+  const text = useText();
   useEffect(() => {
     document.title = title;
   }, [title]);
   return (
     <>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {text.site.skipLink}
       </a>
       <Header stepIndex={stepIndex} />
       <main id="main" tabIndex={-1}>

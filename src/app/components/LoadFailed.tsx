@@ -1,9 +1,12 @@
 /** A part of the page that could not be loaded in time (spec section 8: 'Loading chunk failed'), with a retry that
  *  keeps the application in memory (a reload would lose it). */
+import { useText } from '../copy';
+
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const text = useText();
   return (
     <div className="alert danger" role="alert">
-      <p>Loading chunk failed. Check your connection and try again.</p>
+      <p>{text.errors.chunkFailed}</p>
       <button
         type="button"
         className="button secondary"
@@ -13,7 +16,7 @@ export function LoadFailed({ onRetry }: { onRetry: () => void }) {
           onRetry();
         }}
       >
-        Try again
+        {text.actions.tryAgain}
       </button>
     </div>
   );

@@ -6,17 +6,22 @@ import { useMembershipDialog } from '../membership';
 import { leaveToRoot } from '../state';
 import { variant } from '../variant';
 import { details } from '../details';
+import { useCopy } from '../copy';
+import { Fill } from '../Fill';
+import { fill } from '../../domain/fill';
 
 export function MembershipDialog() {
   const { verifying, open, close } = useMembershipDialog();
+  const { text, messages } = useCopy();
   const m = details.membership;
   if (verifying) return <VerifyingInformation />;
   if (!open || !m) return null;
   const valid = open === 'valid';
+  const partnerName = variant.brand.partnerName ?? '';
   return (
     <Modal
       open
-      title={valid ? 'Membership verified' : 'Membership not verified'}
+      title={valid ? text.dialogs.membershipVerifiedTitle : text.dialogs.membershipNotVerifiedTitle}
       onClose={() => close(valid)}
       actions={
         <>
@@ -29,30 +34,29 @@ export function MembershipDialog() {
                 leaveToRoot();
               }}
             >
-              Cancel
+              {text.actions.cancelDialog}
             </button>
           )}
           {/* Not verified: Continue only closes the dialog; the applicant stays on step 1. */}
           <button type="button" className="button" onClick={() => close(valid)}>
-            Continue
+            {text.actions.continue}
           </button>
         </>
       }
     >
       {valid ? (
-        <p>Thank you. Your {variant.brand.partnerName} membership has been verified.</p>
+        <p>{fill(text.dialogs.membershipVerified, { partnerName })}</p>
       ) : (
         <>
           <p>
-            An active {variant.brand.partnerName} membership is required to open this account. We could not verify your membership with the information
-            you entered. For help, call {variant.brand.partnerName} at <a href={`tel:+${m.supportPhone.replace(/\D/g, '')}`}>{m.supportPhone}</a>.
+            <Fill text={messages.membershipRequired} values={{ partner: partnerName, supportPhone: <a href={`tel:+${m.supportPhone.replace(/\D/g, '')}`}>{m.supportPhone}</a> }} />
           </p>
           <ul>
             <li>
-              <a href={m.joinUrl}>Join {variant.brand.partnerName}</a>
+              <a href={m.joinUrl}>{fill(text.dialogs.membershipJoin, { partnerName })}</a>
             </li>
             <li>
-              <a href={m.renewUrl}>Renew your membership</a>
+              <a href={m.renewUrl}>{text.dialogs.membershipRenew}</a>
             </li>
           </ul>
         </>

@@ -1,16 +1,18 @@
 import { useSiteStatus } from '../state';
+import { useText } from '../copy';
 
 /** The network-error state: a banner with a way to retry (checks that failed run again). Too many requests shows
  *  the server's own words (wait a minute and try again) the same way. */
 export function NetworkErrorBanner() {
   const { networkError, tooManyRequests, clear } = useSiteStatus();
-  const message = tooManyRequests ?? (networkError ? 'We could not reach our servers. Check your connection and try again.' : null);
+  const text = useText();
+  const message = tooManyRequests ?? (networkError ? text.errors.network : null);
   if (!message) return null;
   return (
     <div className="banner danger" role="alert">
       <p>{message}</p>
       <button type="button" className="button secondary" onClick={clear}>
-        Try again
+        {text.actions.tryAgain}
       </button>
     </div>
   );

@@ -2,7 +2,7 @@
 import { Modal } from './Modal';
 import { leaveToRoot, useSiteStatus } from '../state';
 import { onTooManyRequests, onUnavailable } from '../../api/client';
-import { messages } from '../messages';
+import { useCopy } from '../copy';
 
 // The API client reports a 503 here; this dialog loads with the wizard, where API calls are made.
 onUnavailable(() => useSiteStatus.setState({ unavailable: true }));
@@ -10,10 +10,11 @@ onTooManyRequests((message) => useSiteStatus.setState({ tooManyRequests: message
 
 export function UnavailableDialog() {
   const unavailable = useSiteStatus((s) => s.unavailable);
+  const { text, messages } = useCopy();
   return (
     <Modal
       open={unavailable}
-      title="We Apologize"
+      title={text.dialogs.unavailableTitle}
       role="alertdialog"
       actions={
         <button
@@ -23,7 +24,7 @@ export function UnavailableDialog() {
             leaveToRoot();
           }}
         >
-          OK
+          {text.actions.ok}
         </button>
       }
     >

@@ -1,10 +1,12 @@
 /** 'Verifying Information' (spec section 2, dialogs): a loader shown while a result is pending. */
 import { Modal } from './Modal';
+import { useText } from '../copy';
 
 export function VerifyingInformation() {
+  const text = useText().dialogs;
   return (
-    <Modal open title="Verifying Information">
-      <p role="status">Please wait while we verify your information.</p>
+    <Modal open title={text.verifyingTitle}>
+      <p role="status">{text.verifying}</p>
       <div className="spinner" aria-hidden="true" />
     </Modal>
   );

@@ -1,12 +1,14 @@
 import { Layout } from '../components/Layout';
+import { useText } from '../copy';
 
 /** Shown when rendering fails or a screen cannot be loaded. */
 export function ErrorPage({ chunkFailed = false }: { chunkFailed?: boolean }) {
+  const { errors, actions } = useText();
   return (
-    <Layout title="Unexpected Application Error!">
-      <p>{chunkFailed ? 'Loading chunk failed. Check your connection and reload the page.' : 'Something went wrong on this page.'}</p>
+    <Layout title={errors.pageTitle}>
+      <p>{chunkFailed ? errors.pageChunkFailed : errors.pageFailed}</p>
       <p>
-        <a href="/enrollment">Start again</a>
+        <a href="/enrollment">{actions.startAgain}</a>
       </p>
     </Layout>
   );

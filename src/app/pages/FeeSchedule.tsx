@@ -1,5 +1,9 @@
 /** The Schedule of Fees: data written by the server into the root element's data-fees attribute. No API call. */
 import { Layout } from '../components/Layout';
+import { useText } from '../copy';
+import { details } from '../details';
+import { variant } from '../variant';
+import { fill } from '../../domain/fill';
 
 export interface FeeData {
   isAARP?: boolean;
@@ -28,66 +32,67 @@ export function readFeeData(): FeeData | null {
   }
 }
 
+/** The words around the amounts come from the language's text (feeSchedule), the amounts from the group's data and
+ *  schemas/fees.json (patched by the variant). */
 export function FeeSchedule() {
+  const { feeSchedule: t } = useText();
   const fees = readFeeData();
   if (!fees || fees.groupNotFound) {
     return (
-      <Layout title="Schedule of Fees">
-        <p>We're sorry. Your group number could not be found.</p>
+      <Layout title={t.title}>
+        <p>{t.groupNotFound}</p>
       </Layout>
     );
   }
-  const monthly = fees.isOC ? '$2.20' : `$${fees.totalMonthlyMaintFee ?? fees.acctHolderMaintFee ?? ''}`;
+  const amounts = details.fees;
+  const monthly = fees.isOC ? fill(t.otherChannelMonthly, amounts) : `$${fees.totalMonthlyMaintFee ?? fees.acctHolderMaintFee ?? ''}`;
   return (
-    <Layout title="Schedule of Fees">
+    <Layout title={t.title}>
       <section aria-labelledby="standard-fees">
-        <h2 id="standard-fees">Standard Fees</h2>
+        <h2 id="standard-fees">{t.standardTitle}</h2>
         <table>
           <tbody>
             <tr>
-              <th scope="row">Monthly Maintenance Fee</th>
+              <th scope="row">{t.monthly}</th>
               <td>
-                {fees.maintFeeWaived ? 'Waived' : monthly}
-                {fees.isOC && ' (a 20% discount off the standard fee), waived at an average balance of $3,000 or more'}
-                {!fees.isOC && fees.showWaivedText && fees.acctHolderBalEnd && ` waived with an average balance of $${fees.acctHolderBalEnd} or more`}
+                {fees.maintFeeWaived ? t.waived : monthly}
+                {!fees.isOC && fees.showWaivedText && fees.acctHolderBalEnd && ` ${fill(t.waivedAbove, { balance: fees.acctHolderBalEnd })}`}
               </td>
             </tr>
           </tbody>
         </table>
-        <p>Included: a debit card, online bill payment and mobile access, and a receipt vault.</p>
-        {fees.isAARP && <p>AARP members receive a 20% discount on monthly maintenance fees, and fees are waived for account holders aged 65 or over.</p>}
+        <p>{t.included}</p>
+        {fees.isAARP && <p>{fill(t.partnerBenefit, { ...amounts, partnerName: variant.brand.partnerName ?? '' })}</p>}
       </section>
       <section aria-labelledby="other-fees">
-        <h2 id="other-fees">Other Account Fees</h2>
+        <h2 id="other-fees">{t.otherTitle}</h2>
         <table>
           <tbody>
             <tr>
-              <th scope="row">ATM transaction</th>
-              <td>$2.50</td>
+              <th scope="row">{t.atm}</th>
+              <td>${amounts.atm}</td>
             </tr>
             <tr>
-              <th scope="row">Outbound transfer or rollover to another custodian</th>
-              <td>$20.00</td>
+              <th scope="row">{t.transfer}</th>
+              <td>${amounts.outboundTransfer}</td>
             </tr>
             <tr>
-              <th scope="row">Printed statement</th>
-              <td>$1.50 per mailed statement; no charge for online delivery</td>
+              <th scope="row">{t.statement}</th>
+              <td>{fill(t.statementFee, amounts)}</td>
             </tr>
           </tbody>
         </table>
       </section>
       {fees.allowInvestments && (
         <section aria-labelledby="investment">
-          <h2 id="investment">Investment Account</h2>
-          <p>
-            Monthly investment fee: ${fees.investmentFeeAmt}. Investments are available once your balance exceeds ${fees.investmentThresholdAmt}.
-          </p>
+          <h2 id="investment">{t.investmentTitle}</h2>
+          <p>{fill(t.investment, { fee: fees.investmentFeeAmt ?? '', threshold: fees.investmentThresholdAmt ?? '' })}</p>
         </section>
       )}
       <section aria-labelledby="footnotes">
-        <h2 id="footnotes">Notes</h2>
-        <p>{fees.isMSA ? 'Fees apply to Medical Savings Accounts as listed above.' : 'Fees are subject to change with notice.'}</p>
-        {fees.fulfillmentText && <p>{fees.fulfillmentText}</p>}
+        <h2 id="footnotes">{t.notesTitle}</h2>
+        <p>{fees.isMSA ? t.msa : t.changes}</p>
+        {fees.fulfillmentText && <p>{t.fulfillment}</p>}
       </section>
     </Layout>
   );

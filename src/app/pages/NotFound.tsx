@@ -1,12 +1,15 @@
 import { Layout } from '../components/Layout';
 import { variant } from '../variant';
+import { useText } from '../copy';
+import { Fill } from '../Fill';
 
 export function NotFound() {
+  const { notFound } = useText();
   return (
-    <Layout title="Page not found">
-      <p>The URL you requested is not available.</p>
+    <Layout title={notFound.title}>
+      <p>{notFound.text}</p>
       <p>
-        To report an error, call <a href={`tel:+${variant.helpPhone.replace(/\D/g, '')}`}>{variant.helpPhone}</a>.
+        <Fill text={notFound.report} values={{ helpPhone: <a href={`tel:+${variant.helpPhone.replace(/\D/g, '')}`}>{variant.helpPhone}</a> }} />
       </p>
     </Layout>
   );

@@ -1,13 +1,16 @@
 import { Layout } from '../components/Layout';
 import { variant } from '../variant';
+import { useText } from '../copy';
+import { fill } from '../../domain/fill';
 
 export function Splash() {
+  const { splash } = useText();
   return (
-    <Layout title="Important notice">
-      <p>Our systems are currently undergoing maintenance.</p>
-      <p>We apologize for any inconvenience. Please try again later.</p>
+    <Layout title={splash.title}>
+      <p>{splash.text}</p>
+      <p>{splash.apology}</p>
       <p>
-        <a href={variant.links.home}>Visit {variant.brand.bankName}</a>
+        <a href={variant.links.home}>{fill(splash.visit, { bankName: variant.brand.bankName })}</a>
       </p>
     </Layout>
   );

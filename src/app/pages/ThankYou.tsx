@@ -8,11 +8,14 @@ import { enroll, EnrollmentRefused, NETWORK_ERROR } from '../../api/client';
 import { toWirePayload } from '../../domain/transforms';
 import { getPath } from '../../engine/paths';
 import { wireModules } from '../../../generated/wire';
+import { currentLanguage, useText } from '../copy';
 
-/** The wire payload, checked with the variant's wire validator (the server's) before it is sent. */
+/** The wire payload, checked with the variant's wire validator (the server's) before it is sent. It names the
+ *  applicant's language, so the bank's letters can follow it. */
 async function wirePayload(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const { validate, transforms } = await wireModules[variant.id]();
-  const wire = toWirePayload(payload, transforms);
+  const language = currentLanguage();
+  const { validate, transforms } = await wireModules[variant.id][language]();
+  const wire = { ...toWirePayload(payload, transforms), language };
   if (!validate(wire)) throw new Error(`The enrollment does not pass its own checks: ${(validate.errors ?? []).map((e) => e.instancePath).join(', ')}`);
   return wire;
 }
@@ -42,13 +45,13 @@ function send(): void {
 }
 
 function ExitLink() {
-  return <a href={variant.links.home}>Exit</a>;
+  return <a href={variant.links.home}>{useText().actions.exit}</a>;
 }
 
 function ReceivedOutcome({ promises }: { promises: string[] }) {
   return (
     <div className="outcome" role="status">
-      <p>Thank you. Your application has been received.</p>
+      <p>{useText().thankYou.received}</p>
       <ul>
         {promises.map((p) => (
           <li key={p}>{p}</li>
@@ -77,14 +80,15 @@ function RefusedOutcome({ message }: { message: string }) {
 
 /** 'We Apologize', with a way out: start again, or leave to the bank's home site. */
 function FailureOutcome() {
+  const text = useText();
   return (
     <div className="outcome">
       <div className="alert danger" role="alert">
-        <p>We Apologize. Our system is experiencing technical difficulties and we are unable to process your application. Please try again later.</p>
+        <p>{text.thankYou.failure}</p>
       </div>
       <p className="outcome-links">
-        {/* A full page load: the application held in memory is dropped, as on Cancel. */}
-        <a href="/enrollment">Start again</a>
+        {/* A full page load: the application held in memory is dropped, as on Cancel (the session keeps the language). */}
+        <a href="/enrollment">{text.actions.startAgain}</a>
         <ExitLink />
       </p>
     </div>
@@ -93,6 +97,7 @@ function FailureOutcome() {
 
 export function ThankYou() {
   const submission = useWizard((s) => s.submission);
+  const { thankYou } = useText();
   useEffect(send, []);
   useEffect(() => {
     if (submission?.outcome === 'vetting') window.location.assign(details.vettingUrl);
@@ -101,11 +106,11 @@ export function ThankYou() {
   if (!submission || submission.status === 'pending') return <VerifyingInformation />;
   switch (submission.outcome) {
     case 'paperless':
-      return <ReceivedOutcome promises={['You will receive an e-mail in 3-5 business days.', 'Your debit card will arrive within 8 business days.']} />;
+      return <ReceivedOutcome promises={thankYou.paperless} />;
     case 'mail':
-      return <ReceivedOutcome promises={['Your welcome kit will arrive by mail in 5-7 business days.', 'A welcome letter will arrive by post in 7-10 business days.']} />;
+      return <ReceivedOutcome promises={thankYou.mail} />;
     case 'vetting':
-      return <p role="status">We need a few documents to verify your identity. Taking you to the document form…</p>;
+      return <p role="status">{thankYou.vetting}</p>;
     case 'refused':
       return <RefusedOutcome message={submission.message ?? ''} />;
     default:

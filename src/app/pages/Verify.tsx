@@ -4,17 +4,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { reviewSections, type ReviewSection, type ReviewStep } from '../../engine/review';
 import { displayDate } from '../../domain/dates';
 import { maskSsnForReview } from '../../domain/ssn';
-
-const formats = { date: displayDate, last4: maskSsnForReview };
+import { useLanguage, useText } from '../copy';
 
 function Section({ section, onEdit }: { section: ReviewSection; onEdit: (stepId: string) => void }) {
+  const edit = useText().actions.edit;
   const id = `verify-${section.title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section className="summary" aria-labelledby={id}>
       <div className="summary-head">
         <h2 id={id}>{section.title}</h2>
         <button type="button" className="link-button" onClick={() => onEdit(section.stepId)}>
-          Edit<span className="visually-hidden"> {section.title}</span>
+          {edit}<span className="visually-hidden"> {section.title}</span>
         </button>
       </div>
       <table>
@@ -32,6 +32,8 @@ function Section({ section, onEdit }: { section: ReviewSection; onEdit: (stepId:
 }
 
 export function Verify({ payload, steps, onEdit, onNext, actions }: { payload: Record<string, unknown>; steps: ReviewStep[]; onEdit: (stepId: string) => void; onNext: () => void; actions: ReactNode }) {
+  const { form } = useText();
+  const language = useLanguage();
   return (
     <form
       onSubmit={(e) => {
@@ -39,7 +41,7 @@ export function Verify({ payload, steps, onEdit, onNext, actions }: { payload: R
         onNext();
       }}
     >
-      {reviewSections(steps, payload, formats).map((s) => (
+      {reviewSections(steps, payload, { date: (iso) => displayDate(iso, language), last4: maskSsnForReview, yes: form.yes, no: form.no }).map((s) => (
         <Section key={`${s.stepId}-${s.title}`} section={s} onEdit={onEdit} />
       ))}
       {actions}
@@ -48,14 +50,14 @@ export function Verify({ payload, steps, onEdit, onNext, actions }: { payload: R
 }
 
 /** The schema pairs of the steps before the review, loaded like the steps themselves (already cached). */
-export function useReviewSteps(loaders: { stepId: string; load: () => Promise<ReviewStep> }[]): ReviewStep[] | null {
+export function useReviewSteps(loaders: { stepId: string; load: (language: string) => Promise<ReviewStep> }[], language: string): ReviewStep[] | null {
   const [steps, setSteps] = useState<ReviewStep[] | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all(loaders.map((l) => l.load())).then((loaded) => live && setSteps(loaded));
+    void Promise.all(loaders.map((l) => l.load(language))).then((loaded) => live && setSteps(loaded));
     return () => {
       live = false;
     };
-  }, [loaders]);
+  }, [loaders, language]);
   return steps;
 }

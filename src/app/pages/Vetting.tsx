@@ -6,15 +6,17 @@ import { useLocation } from 'react-router-dom';
 import { Layout } from '../components/Layout';
 import { NotFound } from './NotFound';
 import { variant } from '../variant';
-import { details } from '../details';
 import { detailsByVariant } from '../../../generated/details';
-import { messages } from '../messages';
+import { currentCopy, useText } from '../copy';
+import { Fill } from '../Fill';
+import { fill } from '../../domain/fill';
 import { pageView } from '../analytics';
 import { fetchCsrfToken } from '../../api/session';
 import { confirmDocuments, documentStatus, DocumentsRefused, uploadDocument, type ReceivedDocument } from '../../api/documents';
-import { acceptAttribute, displaySize, documentRules, documentType, fillMessage, messageValues, sniffDocumentType, SNIFF_BYTES, type DocumentType } from '../../domain/documents';
+import { acceptAttribute, displaySize, documentRules, documentType, messageValues, sniffDocumentType, SNIFF_BYTES, type DocumentType } from '../../domain/documents';
 
-const say = (key: string) => fillMessage(messages[key], messageValues(variant.helpPhone));
+/** A keyed message in the page's language, with the limits and help phone filled in. */
+const say = (key: string) => fill(currentCopy().messages[key], messageValues(variant.helpPhone));
 
 interface Item {
   key: string;
@@ -54,58 +56,55 @@ async function problemWith(file: File): Promise<{ message: string } | { type: Do
 const phoneLink = () => <a href={`tel:+${variant.helpPhone.replace(/\D/g, '')}`}>{variant.helpPhone}</a>;
 
 function AcceptedDocuments() {
-  const intro = details.vettingIntro;
+  const { vetting: t } = useText();
   return (
     <section aria-labelledby="accepted">
-      <p className="lead">
-        {typeof intro === 'string'
-          ? intro
-          : `We could not confirm your identity from your application alone. The law requires ${variant.brand.bankName} to verify who opens an account, so please send us a copy of your documents.`}
-      </p>
-      <h2 id="accepted">Documents we accept</h2>
+      <p className="lead">{fill(t.intro, { bankName: variant.brand.bankName })}</p>
+      <h2 id="accepted">{t.acceptedTitle}</h2>
       <ul>
-        <li>a copy of your social security card;</li>
-        <li>a photo ID that shows your current address, such as a driver's license or state ID card;</li>
-        <li>if your photo ID does not show your address, a recent utility bill (electric, gas, water or landline phone) with your name and address.</li>
+        {t.accepted.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
       </ul>
       <p>
-        <strong>Cell phone bills are not accepted.</strong> They do not prove where you live.
+        <strong>{t.noCellBills}</strong> {t.noCellBillsWhy}
       </p>
-      <p id="document-help">
-        Send PDF, JPEG or PNG files, up to {documentRules.maxFileMB} MB each and {documentRules.maxFiles} files in all. A photo must show the whole document, sharp and
-        readable.
-      </p>
+      <p id="document-help">{fill(t.fileHelp, messageValues(variant.helpPhone))}</p>
     </section>
   );
 }
 
 function Confirmation({ documents }: { documents: ReceivedDocument[] }) {
+  const { vetting: t, actions } = useText();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className="outcome" aria-labelledby="received">
       <h2 id="received" tabIndex={-1} ref={heading}>
-        Documents received
+        {t.receivedTitle}
       </h2>
       <p role="status">
-        Thank you. We received {documents.length === 1 ? 'your document' : `your ${documents.length} documents`}:
+        {documents.length === 1 ? t.receivedOne : fill(t.receivedMany, { count: documents.length })}
       </p>
       <ul className="received-list">
         {documents.map((d) => (
           <li key={d.id}>
-            <span className="document-name">{d.name}</span> ({documentType(d.type)?.label}, {displaySize(d.size)})
+            <span className="document-name">{d.name}</span> ({t.types[d.type]}, {displaySize(d.size)})
           </li>
         ))}
       </ul>
-      <p>We will review them and contact you about your account. If you have questions, call {phoneLink()}.</p>
       <p>
-        <a href={variant.links.home}>Exit</a>
+        <Fill text={t.review} values={{ helpPhone: phoneLink() }} />
+      </p>
+      <p>
+        <a href={variant.links.home}>{actions.exit}</a>
       </p>
     </section>
   );
 }
 
 function VettingForm() {
+  const { vetting: t, form, site } = useText();
   const [phase, setPhase] = useState<Phase>('loading');
   const [items, setItems] = useState<Item[]>([]);
   const [refused, setRefused] = useState<Refused[]>([]);
@@ -125,7 +124,7 @@ function VettingForm() {
         setPhase('ready');
       })
       .catch((e: unknown) => {
-        setClosedMessage(e instanceof DocumentsRefused ? e.message : messages.unavailable);
+        setClosedMessage(e instanceof DocumentsRefused ? e.message : say('unavailable'));
         setPhase('closed');
       });
   }, []);
@@ -162,7 +161,7 @@ function VettingForm() {
     for (const item of waiting) {
       update(item.key, { status: 'sending', progress: 0, error: undefined });
       try {
-        await uploadDocument(item.file!, (progress) => update(item.key, { progress }), messages.sessionExpired);
+        await uploadDocument(item.file!, (progress) => update(item.key, { progress }), say('sessionExpired'));
         update(item.key, { status: 'sent', progress: 1 });
       } catch (e) {
         if (e instanceof DocumentsRefused && e.status === 403) {
@@ -200,7 +199,7 @@ function VettingForm() {
     }
   }
 
-  if (phase === 'loading') return <p aria-busy="true">Loading…</p>;
+  if (phase === 'loading') return <p aria-busy="true">{site.loading}</p>;
   if (phase === 'confirmed') return <Confirmation documents={received} />;
   if (phase === 'closed') {
     return (
@@ -227,10 +226,10 @@ function VettingForm() {
           void sendAll();
         }}
       >
-        <h2 id="your-documents">Your documents</h2>
+        <h2 id="your-documents">{t.yourDocuments}</h2>
         <div className="file-buttons">
           <label className={`button secondary file-button${full || sending ? ' inactive' : ''}`}>
-            Choose files
+            {t.chooseFiles}
             <input
               type="file"
               className="visually-hidden"
@@ -247,7 +246,7 @@ function VettingForm() {
           </label>
           {/* On a phone: straight to the camera (the other button still offers files and photos). */}
           <label className={`button secondary file-button camera-only${full || sending ? ' inactive' : ''}`}>
-            Take a photo
+            {t.takePhoto}
             <input
               type="file"
               className="visually-hidden"
@@ -265,7 +264,7 @@ function VettingForm() {
         <div id="document-errors" role="alert" className={refused.length ? 'alert danger' : undefined}>
           {refused.length > 0 && (
             <>
-              <p className="alert-title">{refused.some((r) => r.name) ? 'Not added:' : 'There is a problem'}</p>
+              <p className="alert-title">{refused.some((r) => r.name) ? t.notAdded : form.errorSummary}</p>
               <ul>
                 {refused.map((r, i) => (
                   <li key={`${r.name}-${i}`}>
@@ -278,23 +277,23 @@ function VettingForm() {
           )}
         </div>
         {items.length > 0 ? (
-          <ul className="document-list" aria-label="Documents to send">
+          <ul className="document-list" aria-label={t.toSend}>
             {items.map((item) => (
               <li key={item.key} className="document-item">
                 <div className="document-line">
                   <span className="document-name">{item.name}</span>
                   <span className="document-meta">
-                    {item.type.label}, {displaySize(item.size)}
+                    {t.types[item.type.id]}, {displaySize(item.size)}
                   </span>
-                  {item.status === 'sent' && <span className="document-sent">Sent</span>}
+                  {item.status === 'sent' && <span className="document-sent">{t.sent}</span>}
                   {item.status !== 'sent' && !sending && (
                     <button type="button" className="link-button" onClick={() => setItems((list) => list.filter((i) => i.key !== item.key))}>
-                      Remove<span className="visually-hidden"> {item.name}</span>
+                      {t.remove}<span className="visually-hidden"> {item.name}</span>
                     </button>
                   )}
                 </div>
                 {item.status === 'sending' && (
-                  <progress max={100} value={Math.round(item.progress * 100)} aria-label={`Sending ${item.name}`}>
+                  <progress max={100} value={Math.round(item.progress * 100)} aria-label={fill(t.sending, { name: item.name })}>
                     {Math.round(item.progress * 100)}%
                   </progress>
                 )}
@@ -303,14 +302,14 @@ function VettingForm() {
             ))}
           </ul>
         ) : (
-          <p className="muted">No documents added yet.</p>
+          <p className="muted">{t.none}</p>
         )}
         <p className="visually-hidden" aria-live="polite">
-          {sending ? `Sending ${items.filter((i) => i.status === 'sent').length + 1} of ${items.length}` : ''}
+          {sending ? fill(t.sendingCount, { number: items.filter((i) => i.status === 'sent').length + 1, total: items.length }) : ''}
         </p>
         <div className="actions">
           <button type="submit" className="button" disabled={sending}>
-            {sending ? 'Sending…' : 'Send documents'}
+            {sending ? t.sendingButton : t.send}
           </button>
         </div>
       </form>
@@ -321,9 +320,10 @@ function VettingForm() {
 export function Vetting() {
   const { pathname } = useLocation();
   // Only the vetting address a variant names is this page; any other spelling is not found.
+  const { vetting } = useText();
   if (!Object.values(detailsByVariant).some((d) => d.vettingUrl === pathname)) return <NotFound />;
   return (
-    <Layout title="Documents needed">
+    <Layout title={vetting.title}>
       <VettingForm />
     </Layout>
   );

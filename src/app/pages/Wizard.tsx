@@ -23,27 +23,31 @@ import { beforeNext, beforePrevious, enterStep, initialData } from '../stepHooks
 import { Verify, useReviewSteps } from './Verify';
 import { ThankYou } from './ThankYou';
 import { NotFound } from './NotFound';
+import { useCopy, useLanguage } from '../copy';
 
 const steps = variant.steps;
 
 type StepLoad = { id: string; module: StepModule } | { id: string; failed: true };
 
 /** Loads a step's schema pair; a load that fails or takes over 120 seconds fails with a retry. */
-function useStepModule(step: StepEntry | undefined): { module: StepModule | null; failed: boolean; retry: () => void } {
+function useStepModule(step: StepEntry | undefined, language: string): { module: StepModule | null; failed: boolean; retry: () => void } {
   const [load, setLoad] = useState<StepLoad | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!step?.schema) return;
     let live = true;
-    withTimeout(stepModules[variant.id][step.id]).then(
-      (module) => live && setLoad({ id: step.id, module }),
-      () => live && setLoad({ id: step.id, failed: true }),
+    // The step's schema pair in the page's language (its labels and messages); a switch loads the other one.
+    const id = `${step.id}/${language}`;
+    withTimeout(stepModules[variant.id][language][step.id]).then(
+      (module) => live && setLoad({ id, module }),
+      () => live && setLoad({ id, failed: true }),
     );
     return () => {
       live = false;
     };
-  }, [step, attempt]);
-  const current = load && load.id === step?.id ? load : null;
+  }, [step, language, attempt]);
+  // While another language loads, the step keeps its form (and what was typed in it) in the language it has.
+  const current = load && load.id.split('/')[0] === step?.id ? load : null;
   return {
     module: current && 'module' in current ? current.module : null,
     failed: current !== null && 'failed' in current,
@@ -58,11 +62,12 @@ function useStepModule(step: StepEntry | undefined): { module: StepModule | null
 const reviewLoaders = steps
   .slice(0, Math.max(0, steps.findIndex((s) => s.kind === 'summary')))
   .filter((s) => s.schema)
-  .map((s) => ({ stepId: s.id, load: () => stepModules[variant.id][s.id]().then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: m.uiSchema })) }));
+  .map((s) => ({ stepId: s.id, load: (language: string) => stepModules[variant.id][language][s.id]().then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: m.uiSchema })) }));
 
 function Review(props: Omit<Parameters<typeof Verify>[0], 'steps'>) {
-  const loaded = useReviewSteps(reviewLoaders);
-  return loaded ? <Verify {...props} steps={loaded} /> : <p aria-busy="true">Loading…</p>;
+  const loaded = useReviewSteps(reviewLoaders, useLanguage());
+  const { text } = useCopy();
+  return loaded ? <Verify {...props} steps={loaded} /> : <p aria-busy="true">{text.site.loading}</p>;
 }
 
 export function Wizard() {
@@ -72,7 +77,8 @@ export function Wizard() {
   const { payload, reached, submission, setPayload, reach } = useWizard();
   const index = steps.findIndex((s) => s.route === route);
   const step = steps[index];
-  const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step);
+  const { text, documents, steps: stepWords } = useCopy();
+  const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, useLanguage());
   // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing).
   const enter = useEffectEvent((id: string) => enterStep(id, params));
   const stepId = step?.id;
@@ -105,11 +111,11 @@ export function Wizard() {
       {canCancel && step.kind !== 'submit' && <CancelEnrollment />}
       {index > 0 && (
         <button type="button" className="button secondary" onClick={() => go(index - 1, beforePrevious(step.id, data, payload), 'previous')}>
-          Previous
+          {text.actions.previous}
         </button>
       )}
       <button type="submit" className="button" aria-disabled={busy || nextDisabled || undefined} disabled={nextDisabled}>
-        Next
+        {text.actions.next}
       </button>
     </div>
   );
@@ -118,7 +124,7 @@ export function Wizard() {
   if (step.kind === 'summary') body = <Review payload={payload} onEdit={(stepId) => navigate(`/enrollment/${steps.find((s) => s.id === stepId)?.route}?return=verify`)} actions={actions(false, payload)} onNext={() => go(index + 1, payload, 'next')} />;
   else if (step.kind === 'submit') body = <ThankYou />;
   else if (loadFailed) body = <LoadFailed onRetry={retryLoad} />;
-  else if (!module) body = <p aria-busy="true">Loading…</p>;
+  else if (!module) body = <p aria-busy="true">{text.site.loading}</p>;
   else {
     const requires = module.uiSchema['ui:options']?.nextRequires as string | undefined;
     body = (
@@ -128,7 +134,8 @@ export function Wizard() {
         formData={initialData(step.id, payload, params)}
         widgets={widgets}
         services={widgetServices as unknown as Record<string, unknown>}
-        links={{ documents: details.documents }}
+        links={{ documents }}
+        words={{ ...text.form, tryAgain: text.actions.tryAgain }}
         onNext={next}
         renderStepErrors={(errors) => <StepAlert uiSchema={module.uiSchema} errors={errors} />}
         actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}
@@ -137,7 +144,7 @@ export function Wizard() {
   }
   return (
     <Layout
-      title={step.title}
+      title={stepWords.find((s) => s.id === step.id)?.title ?? ''}
       stepIndex={index}
       dialogs={
         <>

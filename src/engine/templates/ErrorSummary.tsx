@@ -3,8 +3,6 @@ import { useContext, useEffect, useRef } from 'react';
 import type { ErrorListProps } from '@rjsf/utils';
 import { FormContextReact, pathToId } from '../formContext';
 
-const DEFAULT_TITLE = 'There is a problem';
-
 /** RJSF's property is '.a.b' (or '.a.0' for arrays); field ids are root_a_b. */
 export const propertyToId = (property: string | undefined): string => pathToId((property ?? '').replace(/^\./, ''));
 
@@ -24,7 +22,7 @@ export function ErrorSummary(props: ErrorListProps) {
     if (submitCount > 0) ref.current?.focus();
   }, [submitCount]);
   if (!ctx?.submitted || props.errors.length === 0) return null;
-  const title = (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? DEFAULT_TITLE;
+  const title = (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? ctx.words.errorSummary;
   const seen = new Set<string>();
   const items = props.errors
     .filter((e) => {

@@ -28,7 +28,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const isCheckbox = widget === 'checkbox' || schema.type === 'boolean';
   const optional = !required && !isObject && !isCheckbox && !schema.readOnly ? <>
       {' '}
-      <span className="optional">(optional)</span>
+      <span className="optional">{ctx.words.optional}</span>
     </> : null;
   if (isObject) return <div className="object-field">{children}{errorBlock}</div>;
   if (isGroup) {
@@ -52,7 +52,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
             {label}
             {optional}
           </label>
-          {info && <InfoTooltip label={label} text={info} />}
+          {info && <InfoTooltip label={label} text={info} describe={ctx.words.moreInformation} />}
         </div>
       )}
       {help}

@@ -1,7 +1,8 @@
 /** An info toggletip beside a label: Enter (or a click) shows it, Escape hides it; the text is announced. */
 import { useId, useState } from 'react';
 
-export function InfoTooltip({ label, text }: { label: string; text: string }) {
+/** describe: the button's words for a screen reader, '{label}' being the field's label. */
+export function InfoTooltip({ label, text, describe }: { label: string; text: string; describe: string }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
@@ -21,7 +22,7 @@ export function InfoTooltip({ label, text }: { label: string; text: string }) {
         onBlur={() => setOpen(false)}
       >
         <span aria-hidden="true">i</span>
-        <span className="visually-hidden">More information about {label}</span>
+        <span className="visually-hidden">{describe.replace('{label}', label)}</span>
       </button>
       <span id={id} role="status" className="info-text">
         {open ? text : ''}

@@ -11,14 +11,14 @@ interface Section {
 }
 
 /** Links open in a new tab: the application lives only in this page, and leaving it would lose what was typed. */
-function LinkList({ links }: { links: readonly LinkItem[] }) {
+function LinkList({ links, newTab }: { links: readonly LinkItem[]; newTab: string }) {
   return (
     <ul className="link-list">
       {links.map((l) => (
         <li key={l.url + l.title}>
           <a href={l.url} target="_blank" rel="noopener noreferrer">
             {l.title}
-            <span className="visually-hidden"> (opens in a new tab)</span>
+            <span className="visually-hidden"> {newTab}</span>
           </a>
         </li>
       ))}
@@ -53,7 +53,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
                   {n}
                 </p>
               ))}
-              {links.length > 0 && <LinkList links={links} />}
+              {links.length > 0 && <LinkList links={links} newTab={ctx?.words.newTab ?? ''} />}
               {fields.map((p) => p!.content)}
             </section>
           );

@@ -6,7 +6,8 @@ import type { Db } from '../db/index';
 import type { DataProtection } from '../crypto';
 import { HttpError } from '../errors';
 import { variantOf } from '../validation';
-import { documentRules, fillMessage, messageValues } from '../../domain/documents';
+import { documentRules, messageValues } from '../../domain/documents';
+import { fill } from '../../domain/fill';
 import { clearGrantCookie, cleanFileName, confirmDocuments, DocumentRefused, DOCUMENTS_PATH, grantOf, listDocuments, readDocument, storeDocument, type Grant } from '../documents';
 
 export interface DocumentDeps {
@@ -21,7 +22,7 @@ const FRAMING_BYTES = 64 * 1024;
 /** A keyed message of the request's variant, with its limits and help phone filled in. */
 function message(request: FastifyRequest, key: string): string {
   const variant = variantOf(request);
-  return fillMessage(variant.messages[key], messageValues(variant.helpPhone));
+  return fill(variant.messages[key], messageValues(variant.helpPhone));
 }
 
 async function requireGrant(request: FastifyRequest, db: Db): Promise<Grant> {

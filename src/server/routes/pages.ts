@@ -5,8 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from '../db/index';
 import { feeData } from '../fees';
-import { UNAVAILABLE } from '../errors';
-import { siteMessages, variants } from '../validation';
+import { variantOf, variants } from '../validation';
 import { isApiPath, normalisedPath } from '../paths';
 
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -27,7 +26,7 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
   if (maintenance) {
     app.addHook('onRequest', async (request, reply) => {
       const path = normalisedPath(request.url);
-      if (isApiPath(request.url)) return reply.code(503).header('cache-control', 'no-store').send({ message: UNAVAILABLE });
+      if (isApiPath(request.url)) return reply.code(503).header('cache-control', 'no-store').send({ message: variantOf(request).messages.unavailable });
       if (path !== '/splash' && !path.startsWith('/assets/') && !['/healthz', '/readyz'].includes(path)) return reply.redirect('/splash', 302);
     });
   }
@@ -49,7 +48,7 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
 
   app.setNotFoundHandler(async (request, reply) => {
     // Any spelling of an API path gets JSON; nothing of the address is echoed.
-    if (isApiPath(request.url)) return reply.code(404).header('cache-control', 'no-store').send({ message: siteMessages.notFound });
+    if (isApiPath(request.url)) return reply.code(404).header('cache-control', 'no-store').send({ message: variantOf(request).messages.notFound });
     return page(reply, index, 404);
   });
 }

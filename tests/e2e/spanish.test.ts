@@ -1,0 +1,155 @@
+/** The whole site in Spanish (issue 14), in Chromium: chosen by the address, the switch or the browser's language;
+ *  a whole journey in each variant with axe and `lang` on every screen, and no English sentence left on a Spanish
+ *  screen (each screen's text against the English catalogue). Labels are found by the Spanish words of the locale
+ *  files, as a Spanish reader finds them. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { withServerAndBrowser } from './harness';
+import { expectAccessible, type Person } from './journey';
+import { firstOfThisMonth } from '../dates';
+
+const live = withServerAndBrowser();
+const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+const words = { ...json('schemas/es/words.json'), ...json('variants/aarp/es/words.json') } as Record<string, string>;
+const spanishText = json('generated/standard/es/copy.json').text as Record<string, Record<string, unknown>>;
+const text = (group: string, key: string) => spanishText[group][key] as string;
+
+/** Spanish for an English word of the schemas (the build guarantees there is one). */
+const es = (english: string): string => {
+  if (!words[english]) throw new Error(`schemas/es/words.json has no '${english}'`);
+  return words[english];
+};
+const starts = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** Every English sentence a person could read (page copy, messages, schema words), less those that read the same in
+ *  Spanish (names, states, 'PDF'). */
+function englishSentences(): string[] {
+  const leaves = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(leaves) : v && typeof v === 'object' ? Object.entries(v).filter(([k]) => k !== '$comment').flatMap(([, x]) => leaves(x)) : []);
+  const english = [...leaves(json('generated/standard/en/copy.json').text), ...leaves(json('generated/aarp/en/copy.json').text), ...leaves(json('schemas/messages.json')), ...Object.keys(words)];
+  const spanish = new Set([...leaves(json('generated/standard/es/copy.json').text), ...leaves(json('generated/aarp/es/copy.json').text), ...Object.values(words)]);
+  // A sentence: several words with a letter; placeholders cut it into the parts a screen shows.
+  return [...new Set(english.flatMap((s) => s.split(/\{[\w-]+\}/)).map((s) => s.trim()))].filter((s) => !spanish.has(s) && /[a-z]{3,} [a-z]{2,}/i.test(s));
+}
+const ENGLISH = englishSentences();
+
+async function expectSpanishScreen(page: Page, name: string): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+  await expectAccessible(page, name);
+  const shown = await page.evaluate(() => document.body.innerText);
+  expect(ENGLISH.filter((s) => shown.includes(s)), `English on ${name}`).toEqual([]);
+}
+
+async function fillStep1(page: Page, p: Person): Promise<void> {
+  if (p.memberNumberDigits) await page.getByLabel(starts(es('AARP membership number'))).pressSequentially(p.memberNumberDigits);
+  await page.getByLabel(starts(es('First name'))).fill(p.first);
+  await page.getByLabel(starts(es('Last name'))).fill(p.last);
+  await page.getByLabel(starts(es('Social security number'))).pressSequentially(p.ssnDigits);
+  await page.getByLabel(starts(es('Date of birth'))).pressSequentially(p.dobDigits);
+  await page.getByLabel(starts(es('Home phone'))).pressSequentially('2025550143');
+  await page.getByLabel(es('Email address'), { exact: true }).fill('applicant@example.com');
+  await page.getByLabel(starts(es('Re-enter email address'))).fill('applicant@example.com');
+  await page.getByLabel(es('Passcode'), { exact: true }).fill('Secret');
+  await page.getByRole('textbox', { name: es('Street address') }).first().fill('601 E St NW');
+  await page.getByRole('textbox', { name: es('City') }).first().fill('Washington');
+  await page.getByRole('combobox', { name: es('State') }).first().selectOption({ label: es('District of Columbia') });
+  await page.getByRole('textbox', { name: es('Zip code') }).first().fill(p.zip);
+}
+
+const next = async (page: Page, heading: string) => {
+  await page.getByRole('button', { name: text('actions', 'next') }).click();
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+};
+
+async function journey(page: Page, base: string, p: Person, partner: boolean): Promise<void> {
+  await page.goto(`${base}/enrollment?lang=es`);
+  await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-welcome`);
+  await page.getByRole('link', { name: text('actions', 'next') }).click();
+  await page.getByRole('heading', { level: 1, name: es('Step 1: Account Holder Information') }).waitFor();
+  // Next with nothing filled: the error summary and each field's message, in Spanish.
+  await page.getByRole('button', { name: text('actions', 'next') }).click();
+  await page.getByRole('heading', { name: 'Hay un problema' }).waitFor();
+  expect(await page.getByRole('link', { name: es('First name is required.') }).count()).toBe(1);
+  await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-step1-errors`);
+  await fillStep1(page, p);
+  if (partner) {
+    await page.getByLabel(es('Individual'), { exact: true }).check();
+    await page.getByRole('button', { name: text('actions', 'next') }).click();
+    const dialog = page.getByRole('dialog', { name: text('dialogs', 'membershipVerifiedTitle') });
+    await dialog.waitFor();
+    await expectSpanishScreen(page, 'aarp-es-verified-dialog');
+    await dialog.getByRole('button', { name: text('actions', 'continue') }).click();
+    await page.getByRole('heading', { level: 1, name: es('Step 2: Additional Cardholder') }).waitFor();
+  } else {
+    await page.getByLabel(starts(es('Group number or financial advisor number'))).fill('demo100');
+    await expect.poll(() => page.getByLabel(starts(es('Employer name'))).inputValue()).toBe('Demo Employer Inc.');
+    await page.getByLabel(es('Individual'), { exact: true }).check();
+    await page.getByLabel(starts(es('HDHP effective date'))).fill(firstOfThisMonth('MM-DD-YYYY'));
+    await next(page, es('Step 2: Additional Cardholder'));
+  }
+  await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-step2`);
+  await next(page, es('Step 3: Verify'));
+  // The review page: Spanish labels, and dates in Spanish words.
+  expect(await page.getByRole('cell', { name: 'de abril de' }).count()).toBeGreaterThan(0);
+  await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-verify`);
+  await next(page, es('Step 4: Terms and Conditions'));
+  await page.getByLabel(starts(es('I have read and I accept and agree to the terms and conditions.'))).check();
+  await page.getByLabel(starts(es('Yes, deliver my welcome materials and account documents electronically (paperless).'))).check();
+  // The e-signature: the only names on this step.
+  await page.getByLabel(starts(es('First name'))).fill(p.first);
+  await page.getByLabel(starts(es('Last name'))).fill(p.last);
+  // The captcha's own words are Spanish too.
+  await page.getByText(es("I'm not a robot")).click({ timeout: 10_000 });
+  await expect.poll(() => page.getByRole('button', { name: text('actions', 'next') }).isDisabled(), { timeout: 20_000 }).toBe(false);
+  await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-terms`);
+  await page.getByRole('button', { name: text('actions', 'next') }).click();
+  await page.getByText((spanishText.thankYou.paperless as string[])[0]).waitFor();
+  await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-thankyou`);
+}
+
+describe('the site in Spanish', () => {
+  it('takes an applicant through the standard variant entirely in Spanish', async () => {
+    const context = await live.browser.newContext();
+    await journey(await context.newPage(), live.server.url, { first: 'Ana', last: 'Garcia', ssnDigits: '123456791', dobDigits: '04151970', zip: '22150' }, false);
+    await context.close();
+  });
+
+  it('takes the demo member through the partner variant entirely in Spanish', async () => {
+    const context = await live.browser.newContext();
+    const base = live.server.url.replace('127.0.0.1', 'aarp.localhost');
+    await journey(await context.newPage(), base, { first: 'Jane', last: 'Sample', ssnDigits: '123456781', dobDigits: '04151958', zip: '20049', memberNumberDigits: '1234567890' }, true);
+    await context.close();
+  });
+
+  it("follows the browser's preferred language, and the switch changes language in place, keeping what was typed", async () => {
+    const context = await live.browser.newContext({ locale: 'es-MX' });
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/enrollment`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
+    await page.getByRole('link', { name: text('actions', 'next') }).click();
+    await page.getByLabel(starts(es('First name'))).fill('Ana');
+    // English, by the switch in the header: same page, same answer, the address without the Spanish mark.
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    expect(await page.getByLabel(/^First name/).inputValue()).toBe('Ana');
+    // And back: the address says so, for a link that opens Spanish directly.
+    await page.getByRole('link', { name: 'Español' }).click();
+    await page.getByRole('heading', { level: 1, name: es('Step 1: Account Holder Information') }).waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe('es');
+    expect(await page.getByLabel(starts(es('First name'))).inputValue()).toBe('Ana');
+    await context.close();
+  });
+
+  it('shows the fee schedule and not-found pages in Spanish', async () => {
+    const context = await live.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/feeschedule?lang=es`);
+    await page.getByRole('heading', { level: 1, name: text('feeSchedule', 'title') }).waitFor();
+    await expectSpanishScreen(page, 'es-feeschedule');
+    await page.goto(`${live.server.url}/nowhere?lang=es`);
+    await page.getByRole('heading', { level: 1, name: text('notFound', 'title') }).waitFor();
+    await expectSpanishScreen(page, 'es-notfound');
+    await context.close();
+  });
+});
