@@ -42,8 +42,9 @@ async function expectSpanishScreen(page: Page, name: string): Promise<void> {
 
 async function fillStep1(page: Page, p: Person): Promise<void> {
   if (p.memberNumberDigits) await page.getByLabel(starts(es('AARP membership number'))).pressSequentially(p.memberNumberDigits);
-  await page.getByLabel(starts(es('First name'))).fill(p.first);
-  await page.getByLabel(starts(es('Last name'))).fill(p.last);
+  await page.getByLabel(es('First name'), { exact: true }).fill(p.first);
+  if (p.middle) await page.getByLabel(starts(es('Middle initial'))).fill(p.middle);
+  await page.getByLabel(es('Last name'), { exact: true }).fill(p.last);
   await page.getByLabel(starts(es('Social security number'))).pressSequentially(p.ssnDigits);
   await page.getByLabel(starts(es('Date of birth'))).pressSequentially(p.dobDigits);
   await page.getByLabel(starts(es('Home phone'))).pressSequentially('2025550143');
@@ -96,8 +97,9 @@ async function journey(page: Page, base: string, p: Person, partner: boolean): P
   await page.getByLabel(starts(es('I have read and I accept and agree to the terms and conditions.'))).check();
   await page.getByLabel(starts(es('Yes, deliver my welcome materials and account documents electronically (paperless).'))).check();
   // The e-signature: the only names on this step.
-  await page.getByLabel(starts(es('First name'))).fill(p.first);
-  await page.getByLabel(starts(es('Last name'))).fill(p.last);
+  await page.getByLabel(es('First name'), { exact: true }).fill(p.first);
+  if (p.middle) await page.getByLabel(starts(es('Middle initial'))).fill(p.middle);
+  await page.getByLabel(es('Last name'), { exact: true }).fill(p.last);
   // The captcha's own words are Spanish too.
   await page.getByText(es("I'm not a robot")).click({ timeout: 10_000 });
   await expect.poll(() => page.getByRole('button', { name: text('actions', 'next') }).isDisabled(), { timeout: 20_000 }).toBe(false);
@@ -117,7 +119,7 @@ describe('the site in Spanish', () => {
   it('takes the demo member through the partner variant entirely in Spanish', async () => {
     const context = await live.browser.newContext();
     const base = live.server.url.replace('127.0.0.1', 'aarp.localhost');
-    await journey(await context.newPage(), base, { first: 'Jane', last: 'Sample', ssnDigits: '123456781', dobDigits: '04151958', zip: '20049', memberNumberDigits: '1234567890' }, true);
+    await journey(await context.newPage(), base, { first: 'Jane', middle: 'A', last: 'Sample', ssnDigits: '123456781', dobDigits: '04151958', zip: '20049', memberNumberDigits: '1234567890' }, true);
     await context.close();
   });
 
@@ -127,7 +129,7 @@ describe('the site in Spanish', () => {
     await page.goto(`${live.server.url}/enrollment`);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.getByRole('link', { name: text('actions', 'next') }).click();
-    await page.getByLabel(starts(es('First name'))).fill('Ana');
+    await page.getByLabel(es('First name'), { exact: true }).fill('Ana');
     // English, by the switch in the header: same page, same answer, the address without the Spanish mark.
     await page.getByRole('link', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' }).waitFor();
@@ -137,7 +139,7 @@ describe('the site in Spanish', () => {
     await page.getByRole('link', { name: 'Español' }).click();
     await page.getByRole('heading', { level: 1, name: es('Step 1: Account Holder Information') }).waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe('es');
-    expect(await page.getByLabel(starts(es('First name'))).inputValue()).toBe('Ana');
+    expect(await page.getByLabel(es('First name'), { exact: true }).inputValue()).toBe('Ana');
     await context.close();
   });
 
