@@ -29,8 +29,12 @@ export interface EnrollFigures {
   total: number;
 }
 
-/** A distinct, valid SSN for request i: never one repeated digit, never the sandbox's special serials. */
-const ssnFor = (i: number) => `${String(100 + (i % 800)).padStart(3, '0')}${String(10 + Math.floor(i / 800)).padStart(2, '0')}${String(1000 + (i % 7000)).padStart(4, '0')}`;
+/** A distinct, valid SSN for request i (i < 7000): never one repeated digit, never area 666, never the sandbox's
+ *  special serials. The serial alone keeps them distinct. */
+const ssnFor = (i: number) => {
+  const area = 100 + (i % 800);
+  return `${area === 666 ? 667 : area}${String(10 + Math.floor(i / 800)).padStart(2, '0')}${String(1000 + (i % 7000)).padStart(4, '0')}`;
+};
 
 const bodyFor = (i: number) => ({
   firstName: 'Pat', lastName: 'Doe', ssn: ssnFor(i), dob: '1970-04-15', homePhone: '2025550143', email: 'pat@example.com', remail: 'pat@example.com',
@@ -125,7 +129,8 @@ async function productRun(total: number, url?: string) {
       'success',
     );
     const stored = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n);
-    return { ...run, lost: total - stored + run.failures };
+    // A refused enrollment is also one not stored: counted once.
+    return { ...run, lost: Math.max(total - stored, run.failures) };
   } finally {
     await app.close();
     await drop();
