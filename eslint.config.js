@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from '@hsa/typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['generated/', 'dist/', 'artifacts/', 'data/', 'coverage/', '.ci/']),
+  globalIgnores(['generated/', 'dist/', 'dist-bench/', 'artifacts/', 'data/', 'coverage/', '.ci/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   reactHooks.configs.flat.recommended,

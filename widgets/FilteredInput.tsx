@@ -1,7 +1,7 @@
 /** The text input every widget builds on: keystroke filter, formatting, length limit and aria wiring. */
 import type { FocusEvent, InputHTMLAttributes, Ref } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import type { EngineFormContext } from '../src/engine/formContext';
+import { useFormState, type EngineFormContext, type FormState } from '../src/engine/formContext';
 import { filterChars, maskDigits } from './format';
 
 export interface FilteredInputProps extends WidgetProps {
@@ -13,9 +13,12 @@ export interface FilteredInputProps extends WidgetProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function isShowingErrors(props: WidgetProps): boolean {
+/** Whether the field shows its errors (it has some, and it was left or Next was pressed); the widget re-renders when
+ *  that changes, not with every change of the step. */
+export function useShowingErrors(props: WidgetProps): boolean {
   const ctx = props.registry.formContext as EngineFormContext;
-  return (props.rawErrors?.length ?? 0) > 0 && (ctx.submitted || ctx.touched.has(props.id));
+  const shown = useFormState(ctx.state, (s: FormState) => s.submitCount > 0 || s.touched.has(props.id));
+  return (props.rawErrors?.length ?? 0) > 0 && shown;
 }
 
 export function FilteredInput(props: FilteredInputProps) {
@@ -28,7 +31,7 @@ export function FilteredInput(props: FilteredInputProps) {
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : undefined;
   const text = display ?? (value == null ? '' : String(value));
-  const invalid = isShowingErrors(props);
+  const invalid = useShowingErrors(props);
   return (
     <input
       ref={inputRef}

@@ -5,6 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { FilteredInput } from './FilteredInput';
 import { useWidgetContext } from './services';
 import { getPath } from '../src/engine/paths';
+import { useFormState, type FormState } from '../src/engine/formContext';
 
 const LOOKUP_DELAY_MS = 400;
 
@@ -12,7 +13,7 @@ export function GroupLookupWidget(props: WidgetProps) {
   const { ctx, services, path } = useWidgetContext(props);
   const namePath = (props.options.nameField as string | undefined) ?? path.replace(/[^.]+$/, 'name');
   const value = typeof props.value === 'string' ? props.value : '';
-  const name = getPath(ctx.formData, namePath);
+  const name = useFormState(ctx.state, (s: FormState) => getPath(s.formData, namePath));
   const locked = typeof name === 'string' && name.length > 0;
   const { setPending, setFieldError, setFieldValue } = ctx;
   const inputRef = useRef<HTMLInputElement | null>(null);

@@ -26,8 +26,8 @@ export interface WidgetServices {
 
 
 /** The engine's context, services and messages of a widget. The context comes from the step's React context, which
- *  every render of the step renews, rather than from RJSF's registry: RJSF keeps its registry while only functions in
- *  it change (its deepEquals counts any two functions equal), so new services would never reach the widget. */
+ *  the step renews with new services, rather than from RJSF's registry: RJSF keeps its registry while only functions
+ *  in it change (its deepEquals counts any two functions equal), so new services would never reach the widget. */
 export function useWidgetContext(props: WidgetProps) {
   const ctx = useContext(FormContextReact) ?? (props.registry.formContext as EngineFormContext);
   const messages = (props.options.messages ?? {}) as Record<string, string>;

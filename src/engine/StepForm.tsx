@@ -1,11 +1,11 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
-import { FormContextReact, type EngineFormContext, type EngineWords, type LinkItem } from './formContext';
+import { createFormStateStore, FormContextReact, type EngineFormContext, type EngineWords, type LinkItem } from './formContext';
 import { setPath } from './paths';
 import { liftRequiredErrors } from './errors';
 import { ErrorSummary } from './templates/ErrorSummary';
@@ -21,7 +21,8 @@ export interface StepFormProps {
   services?: Record<string, unknown>;
   /** Named lists of links a uiSchema section may show (e.g. the documents the terms name). */
   links?: Record<string, readonly LinkItem[]>;
-  /** The engine's own words (error summary title, '(optional)', ...) in the page's language. */
+  /** The engine's own words (error summary title, '(optional)', ...) in the page's language; keep the object the
+   *  same while the language is (a new one re-renders every field). */
   words: EngineWords;
   /** Called with valid data when no check is pending; Next is blocked until the promise it returns settles. */
   onNext: (data: Data) => void | Promise<void>;
@@ -32,6 +33,14 @@ export interface StepFormProps {
 }
 
 const templates = { ErrorListTemplate: ErrorSummary, FieldTemplate, ObjectFieldTemplate };
+// Defaults that stay the same object from render to render, so the context stays the same too.
+const NO_SERVICES: Record<string, unknown> = {};
+const NO_LINKS: Record<string, readonly LinkItem[]> = {};
+
+/** The step's buttons and alerts re-render with what they show, not with every keystroke. */
+const Rendered = memo(function Rendered<A>({ render, arg }: { render: (arg: A) => ReactNode; arg: A }) {
+  return render(arg);
+}) as <A>(props: { render: (arg: A) => ReactNode; arg: A }) => ReactNode;
 
 /** { 'group.id': 'msg' } -> { group: { id: { __errors: ['msg'] } } } */
 function toErrorSchema(errors: Record<string, string>): ErrorSchema {
@@ -40,11 +49,11 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
   return schema as ErrorSchema;
 }
 
-export function StepForm({ module, formData, widgets, services = {}, links = {}, words, onNext, actions, renderStepErrors }: StepFormProps) {
+export function StepForm({ module, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors }: StepFormProps) {
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
-  const [data, setData] = useState<Data>(formData);
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  const [submitCount, setSubmitCount] = useState(0);
+  // Values, left fields and Next presses: the step reads them whole; a field reads only its own part (useFormState).
+  const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0 }));
+  const { formData: data, submitCount } = useSyncExternalStore(store.subscribe, store.get, store.get);
   const [asyncErrors, setAsyncErrors] = useState<Record<string, string>>({});
   const [pending, setPendingPaths] = useState<ReadonlySet<string>>(new Set());
   const [stepErrors, setStepErrors] = useState<RJSFValidationError[]>([]);
@@ -71,27 +80,20 @@ export function StepForm({ module, formData, widgets, services = {}, links = {},
       return next;
     });
   }, []);
-  const setFieldValue = useCallback((path: string, value: unknown) => setData((d) => setPath(d, path, value)), []);
+  const setFieldValue = useCallback((path: string, value: unknown) => store.set((s) => ({ ...s, formData: setPath(s.formData, path, value) })), [store]);
 
-  const context: EngineFormContext = {
-    touched,
-    submitted: submitCount > 0,
-    submitCount,
-    setFieldError,
-    setPending,
-    setFieldValue,
-    formData: data,
-    services,
-    links,
-    words,
-  };
+  // The same object while the applicant types (see EngineFormContext): new only with new services or links.
+  const context: EngineFormContext = useMemo(
+    () => ({ state: store, setFieldError, setPending, setFieldValue, services, links, words }),
+    [store, setFieldError, setPending, setFieldValue, services, links, words],
+  );
   // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
   const extraErrors = useMemo(() => (Object.keys(asyncErrors).length ? toErrorSchema(asyncErrors) : undefined), [asyncErrors]);
   const busy = pending.size > 0 || advancingShown;
 
   return (
     <FormContextReact.Provider value={context}>
-      {renderStepErrors?.(stepErrors)}
+      {renderStepErrors && <Rendered render={renderStepErrors} arg={stepErrors} />}
       <Form
         schema={module.schema}
         uiSchema={module.uiSchema}
@@ -108,11 +110,11 @@ export function StepForm({ module, formData, widgets, services = {}, links = {},
         experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         transformErrors={liftRequiredErrors}
         focusOnFirstError={false}
-        onChange={(e) => setData(e.formData as Data)}
-        onBlur={(id) => setTouched((t) => (t.has(id) ? t : new Set(t).add(id)))}
+        onChange={(e) => store.set((s) => (s.formData === e.formData ? s : { ...s, formData: e.formData as Data }))}
+        onBlur={(id) => store.set((s) => (s.touched.has(id) ? s : { ...s, touched: new Set(s.touched).add(id) }))}
         onError={(errors) => {
           setStepErrors(errors);
-          setSubmitCount((c) => c + 1);
+          store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
         }}
         onSubmit={(e) => {
           setStepErrors([]);

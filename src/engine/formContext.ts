@@ -1,5 +1,5 @@
 /** What the engine hands every widget and template through RJSF's formContext. */
-import { createContext } from 'react';
+import { createContext, useCallback, useSyncExternalStore } from 'react';
 
 /** A titled link, e.g. a document the applicant is asked to read. */
 export interface LinkItem {
@@ -18,21 +18,71 @@ export interface EngineWords {
   tryAgain: string;
 }
 
-export interface EngineFormContext {
+/** What changes as the applicant works on a step. */
+export interface FormState {
+  /** The current form data of the step (the whole payload). */
+  formData: Record<string, unknown>;
   /** Field ids (RJSF ids, e.g. root_homeAddress_zip) the applicant has left at least once. */
   touched: ReadonlySet<string>;
-  /** True once Next was pressed on this step: every error is shown from then on. */
-  submitted: boolean;
-  /** Counts Next presses with errors, so the error summary takes focus each time. */
+  /** Counts Next presses with errors: every error is shown from the first on, and the error summary takes focus
+   *  each time. */
   submitCount: number;
+}
+
+/** The step's state outside React's props: a component reads the part it shows with useFormState and re-renders
+ *  when that part changes, so a keystroke re-renders the field typed in, not every field of the step. */
+export interface FormStateStore {
+  get: () => FormState;
+  set: (update: (state: FormState) => FormState) => void;
+  subscribe: (listener: () => void) => () => void;
+}
+
+export function createFormStateStore(initial: FormState): FormStateStore {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(update) {
+      const next = update(state);
+      if (next === state) return;
+      state = next;
+      for (const l of [...listeners]) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** The part of the step's state a component shows; it re-renders only when that part changes (compared with
+ *  Object.is, so select a primitive or a part of the state as it is, never a new object). */
+export function useFormState<T>(store: FormStateStore, select: (state: FormState) => T): T {
+  const snapshot = useCallback(() => select(store.get()), [store, select]);
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+}
+
+/** Whether a field's messages are shown: once it was left (it or a part of it, e.g. a date's inputs) or Next was
+ *  pressed. */
+export function isFieldShown(state: FormState, id: string): boolean {
+  if (state.submitCount > 0 || state.touched.has(id)) return true;
+  const prefix = `${id}-`;
+  for (const t of state.touched) if (t.startsWith(prefix)) return true;
+  return false;
+}
+
+/** The same for every render of a step: whatever changes while the applicant types lives in `state`, so RJSF,
+ *  which compares its registry (formContext included) to decide which fields to re-render, re-renders only the
+ *  fields whose own value or errors changed. */
+export interface EngineFormContext {
+  /** Values, left fields and Next presses; read with useFormState. */
+  state: FormStateStore;
   /** A check that runs outside the schema (e.g. a server lookup) reports its message, or null when cleared. */
   setFieldError: (path: string, message: string | null) => void;
   /** A check in progress blocks Next. */
   setPending: (path: string, pending: boolean) => void;
   /** Sets another field of the step, by dotted path (e.g. the employer name after a lookup). */
   setFieldValue: (path: string, value: unknown) => void;
-  /** The current form data of the step (the whole payload). */
-  formData: Record<string, unknown>;
   /** Services the app provides to widgets (lookups, captcha). */
   services: Record<string, unknown>;
   /** Named lists of links the app provides; a uiSchema section shows one by name (`links`). */

@@ -1,5 +1,5 @@
 /** Walks the variant's step list: one route per step, forms rendered by the engine, the rest by the app. */
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { StepForm } from '../../engine/StepForm';
 import { getPath } from '../../engine/paths';
@@ -78,6 +78,9 @@ export function Wizard() {
   const index = steps.findIndex((s) => s.route === route);
   const step = steps[index];
   const { text, documents, steps: stepWords } = useCopy();
+  // The same objects while the language is: a new one would re-render every field of the step (StepForm).
+  const links = useMemo(() => ({ documents }), [documents]);
+  const words = useMemo(() => ({ ...text.form, tryAgain: text.actions.tryAgain }), [text]);
   const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, useLanguage());
   // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing).
   const enter = useEffectEvent((id: string) => enterStep(id, params));
@@ -134,8 +137,8 @@ export function Wizard() {
         formData={initialData(step.id, payload, params)}
         widgets={widgets}
         services={widgetServices as unknown as Record<string, unknown>}
-        links={{ documents }}
-        words={{ ...text.form, tryAgain: text.actions.tryAgain }}
+        links={links}
+        words={words}
         onNext={next}
         renderStepErrors={(errors) => <StepAlert uiSchema={module.uiSchema} errors={errors} />}
         actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}

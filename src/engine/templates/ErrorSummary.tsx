@@ -1,7 +1,7 @@
 /** The error summary shown on a Next with errors: titled, focused, each item a link to its field. */
-import { useContext, useEffect, useRef } from 'react';
-import type { ErrorListProps } from '@rjsf/utils';
-import { FormContextReact, pathToId } from '../formContext';
+import { memo, useEffect, useRef } from 'react';
+import { deepEquals, type ErrorListProps } from '@rjsf/utils';
+import { pathToId, useFormState, type EngineFormContext, type FormState } from '../formContext';
 
 /** RJSF's property is '.a.b' (or '.a.0' for arrays); field ids are root_a_b. */
 export const propertyToId = (property: string | undefined): string => pathToId((property ?? '').replace(/^\./, ''));
@@ -14,14 +14,16 @@ function pagePosition(a: string, b: string): number {
   return ea.compareDocumentPosition(eb) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
 }
 
-export function ErrorSummary(props: ErrorListProps) {
-  const ctx = useContext(FormContextReact);
+const selectSubmitCount = (s: FormState) => s.submitCount;
+
+function ErrorSummaryRender(props: ErrorListProps) {
+  const ctx = props.registry.formContext as EngineFormContext;
   const ref = useRef<HTMLDivElement>(null);
-  const submitCount = ctx?.submitCount ?? 0;
+  const submitCount = useFormState(ctx.state, selectSubmitCount);
   useEffect(() => {
     if (submitCount > 0) ref.current?.focus();
   }, [submitCount]);
-  if (!ctx?.submitted || props.errors.length === 0) return null;
+  if (submitCount === 0 || props.errors.length === 0) return null;
   const title = (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? ctx.words.errorSummary;
   const seen = new Set<string>();
   const items = props.errors
@@ -59,3 +61,6 @@ export function ErrorSummary(props: ErrorListProps) {
     </div>
   );
 }
+
+/** Re-rendered when what it lists changes (RJSF renders the list on every change of the form). */
+export const ErrorSummary = memo(ErrorSummaryRender, (a, b) => a.uiSchema === b.uiSchema && deepEquals(a.errors, b.errors));

@@ -1,13 +1,14 @@
 /** One field: label, input, and its messages, shown once the field was left or Next was pressed. */
 import type { FieldTemplateProps } from '@rjsf/utils';
-import type { EngineFormContext } from '../formContext';
+import { isFieldShown, useFormState, type EngineFormContext, type FormState } from '../formContext';
 import { InfoTooltip } from './InfoTooltip';
 
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], hidden, required, displayLabel, rawHelp, uiSchema, schema, registry } = props;
   const ctx = registry.formContext as EngineFormContext;
+  // Re-renders when this field's messages are first shown, not when another field is left.
+  const show = useFormState(ctx.state, (s: FormState) => isFieldShown(s, id));
   if (hidden) return <div hidden>{children}</div>;
-  const show = ctx.submitted || ctx.touched.has(id) || [...ctx.touched].some((t) => t.startsWith(`${id}-`));
   const errors = show ? [...new Set(rawErrors)] : [];
   const widget = uiSchema?.['ui:widget'];
   const isGroup = widget === 'radio';

@@ -1,0 +1,175 @@
+/** The bench's enrollments: POST /api/v1/enrollment/enroll on the real app, beside its ceiling, a minimal Fastify
+ *  route that encrypts the same row and inserts it into the same kind of database; on the embedded database
+ *  (PGlite, on disk as in production) and on PostgreSQL when DATABASE_URL is set (each run in a schema of its own,
+ *  dropped after). */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { buildApp } from '../../src/server/app';
+import { openDatabase } from '../../src/server/database';
+import { dataProtection } from '../../src/server/crypto';
+import type { Db } from '../../src/server/db/index';
+import { captureLogs, TEST_DATA_KEY, testConfig } from '../../src/server/testing';
+import { firstOfThisMonth } from '../../tests/dates';
+import { median, percentile } from './stats';
+
+export interface EnrollFigures {
+  /** Medians over the runs. */
+  throughput: number;
+  p99: number;
+  ceiling: number;
+  ceilingP99: number;
+  /** Enrollments lost or refused, all runs together. */
+  lost: number;
+  total: number;
+}
+
+/** A distinct, valid SSN for request i (i < 7000): never one repeated digit, never area 666, never the sandbox's
+ *  special serials. The serial alone keeps them distinct. */
+const ssnFor = (i: number) => {
+  const area = 100 + (i % 800);
+  return `${area === 666 ? 667 : area}${String(10 + Math.floor(i / 800)).padStart(2, '0')}${String(1000 + (i % 7000)).padStart(4, '0')}`;
+};
+
+const bodyFor = (i: number) => ({
+  firstName: 'Pat', lastName: 'Doe', ssn: ssnFor(i), dob: '1970-04-15', homePhone: '2025550143', email: 'pat@example.com', remail: 'pat@example.com',
+  verificationCode: 'Secret', individualEnrollment: true, group: { id: 'DEMO100', name: 'Demo Employer Inc.', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') },
+  homeAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '22150' }, useAltMailingAddress: false,
+  mailingAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '22150' }, requestAdditionalCard: false,
+  tos: { accepted: true, requestElectronic: true, requestWelcomeKit: false, firstName: 'Pat', lastName: 'Doe' },
+});
+
+/** A browser's session with one verified captcha: a captcha grant admits one enrollment, so each enrollment of the
+ *  bench gets its own, made before the clock starts. */
+async function grantedSession(base: string): Promise<Record<string, string>> {
+  const csrfRes = await fetch(`${base}/api/v1/enrollment/csrf-token`);
+  const token = ((await csrfRes.json()) as { token: string }).token;
+  let cookies = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const challenge = await (await fetch(`${base}/api/v1/enrollment/captcha-challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey } as never);
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const verified = await fetch(`${base}/api/v1/enrollment/submitCaptcha`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookies.join('; ') },
+    body: JSON.stringify({ captcha }),
+  });
+  cookies = [...cookies, ...verified.headers.getSetCookie().map((c) => c.split(';')[0])];
+  return { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookies.join('; ') };
+}
+
+/** `total` requests, `concurrency` at a time; each answered 200 with `expected` or it counts as a failure. */
+async function load(total: number, concurrency: number, send: (i: number) => Promise<Response>, expected: string) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) {
+        const i = next++;
+        const t = performance.now();
+        const res = await send(i);
+        const text = await res.text();
+        latencies.push(performance.now() - t);
+        if (res.status !== 200 || text !== expected) failures++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { throughput: total / seconds, p99: percentile(latencies, 0.99), failures };
+}
+
+interface Database {
+  db: Db;
+  drop: () => Promise<void>;
+}
+
+/** A fresh database: PGlite on disk in a temporary folder, or a new schema on the PostgreSQL at `url`. */
+async function freshDatabase(url?: string): Promise<Database> {
+  if (!url) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'hsa-bench-'));
+    const db = await openDatabase({ dataDir, dataKey: TEST_DATA_KEY });
+    return { db, drop: async () => (await db.close(), rmSync(dataDir, { recursive: true, force: true })) };
+  }
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = await openDatabase({ databaseUrl: url, dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { schema });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+const CONCURRENCY = 8;
+
+/** One run of the product: the real app on a fresh database, each enrollment with its own granted session. */
+async function productRun(total: number, url?: string) {
+  const { db, drop } = await freshDatabase(url);
+  const config = testConfig({ databaseUrl: url, captchaCost: 50 });
+  const app = await buildApp({ db, config, logStream: captureLogs().stream, rateLimits: [10_000, 10_000, 10_000], retention: false });
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const sessions: Record<string, string>[] = [];
+    for (let i = 0; i < total; i += 50) sessions.push(...(await Promise.all(Array.from({ length: Math.min(50, total - i) }, () => grantedSession(base)))));
+    const run = await load(
+      total,
+      CONCURRENCY,
+      (i) => fetch(`${base}/api/v1/enrollment/enroll`, { method: 'POST', headers: { ...sessions[i], 'idempotency-key': `bench-${i}-${'x'.repeat(16)}` }, body: JSON.stringify(bodyFor(i)) }),
+      'success',
+    );
+    const stored = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n);
+    // A refused enrollment is also one not stored: counted once.
+    return { ...run, lost: Math.max(total - stored, run.failures) };
+  } finally {
+    await app.close();
+    await drop();
+  }
+}
+
+/** One run of the ceiling: a bare Fastify route that encrypts the same record and inserts the same row. */
+async function ceilingRun(total: number, url?: string) {
+  const { db, drop } = await freshDatabase(url);
+  const protection = dataProtection(TEST_DATA_KEY);
+  const app = Fastify();
+  app.post('/raw', async (request) => {
+    const body = request.body as { ssn: string; group: { id: string } };
+    await db.query('INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome) VALUES ($1, $2, $3, $4)', [protection.ssnIndex(body.ssn), protection.encrypt(JSON.stringify(body)), body.group.id, 'success']);
+    return 'success';
+  });
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    return await load(total, CONCURRENCY, (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }), 'success');
+  } finally {
+    await app.close();
+    await drop();
+  }
+}
+
+/** `runs` runs of the product and of its ceiling, alternately, each on a fresh database. */
+export async function measureEnroll(runs: number, total: number, url?: string): Promise<EnrollFigures> {
+  const product: Awaited<ReturnType<typeof productRun>>[] = [];
+  const ceiling: Awaited<ReturnType<typeof ceilingRun>>[] = [];
+  for (let r = 0; r < runs; r++) {
+    product.push(await productRun(total, url));
+    ceiling.push(await ceilingRun(total, url));
+  }
+  return {
+    throughput: median(product.map((p) => p.throughput)),
+    p99: median(product.map((p) => p.p99)),
+    ceiling: median(ceiling.map((c) => c.throughput)),
+    ceilingP99: median(ceiling.map((c) => c.p99)),
+    lost: product.reduce((n, p) => n + p.lost, 0),
+    total: total * runs,
+  };
+}

@@ -1,0 +1,237 @@
+/** The bench in Chromium: JavaScript shipped, keystroke to next paint on step 1 beside a bare RJSF page, and a mobile
+ *  profile (4x CPU, slow 4G through the DevTools protocol) with LCP, CLS and keystroke to paint per page. */
+import { statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { median } from './stats';
+
+/** A mid-range phone: 4x slower CPU, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
+export const MOBILE = { cpuRate: 4, latencyMs: 150, downBytesPerSec: 1_600_000 / 8, upBytesPerSec: 750_000 / 8 };
+
+export async function launchBenchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // As the e2e tests launch it (tests/e2e/harness.ts).
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** Installed before any script of the page: LCP (until the first input, as browsers report it) and layout shifts
+ *  not caused by a recent input. */
+function observePerformance() {
+  const w = window as unknown as { __perf: { lcp: number; shifts: { at: number; value: number }[] } };
+  w.__perf = { lcp: 0, shifts: [] };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) w.__perf.lcp = e.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries() as unknown as { hadRecentInput: boolean; value: number; startTime: number }[]) if (!e.hadRecentInput) w.__perf.shifts.push({ at: e.startTime, value: e.value });
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+const perf = (page: Page) => page.evaluate(() => (window as unknown as { __perf: { lcp: number; shifts: { at: number; value: number }[] } }).__perf);
+const cls = (shifts: { at: number; value: number }[], since = 0) => shifts.filter((s) => s.at >= since).reduce((n, s) => n + s.value, 0);
+
+async function mobileContext(browser: Browser, throttled: boolean): Promise<{ context: BrowserContext; page: Page; throttle: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  await context.addInitScript(observePerformance);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const throttle = async () => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE.cpuRate });
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: MOBILE.latencyMs, downloadThroughput: MOBILE.downBytesPerSec, uploadThroughput: MOBILE.upBytesPerSec });
+  };
+  if (throttled) await throttle();
+  return { context, page, throttle };
+}
+
+/** Keystroke to next paint: from the keydown's timestamp (so input delay counts) to a task queued by the first
+ *  animation frame after the input event, which runs once that frame is painted; and the script's share of it, from
+ *  the input event to the end of its task (the page's handlers and React's render). Alternates typing a letter and
+ *  deleting it, so the field's message and the error summary change with every keystroke. Medians, in ms. */
+export async function keystrokeToPaint(page: Page, selector: string, count: number): Promise<{ paint: number; processing: number }> {
+  await page.locator(selector).focus();
+  await page.evaluate(() => {
+    const w = window as unknown as { __keys: number[]; __proc: number[] };
+    w.__keys = [];
+    w.__proc = [];
+    let t0 = 0;
+    addEventListener('keydown', (e) => (t0 = e.timeStamp), { capture: true });
+    // Chromium may dispatch a typed character's input event in a later task than its keydown: the frame that shows
+    // the change is the one after the input event.
+    addEventListener(
+      'input',
+      () => {
+        const start = t0;
+        const tIn = performance.now();
+        const done = new MessageChannel();
+        done.port1.onmessage = () => w.__proc.push(performance.now() - tIn);
+        done.port2.postMessage(null);
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => w.__keys.push(performance.now() - start);
+          channel.port2.postMessage(null);
+        });
+      },
+      { capture: true },
+    );
+  });
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.press(i % 2 ? 'Backspace' : 'a');
+    // One keystroke at a time: the next waits until this one is painted.
+    await page.waitForFunction((n) => (window as unknown as { __keys: number[] }).__keys.length > n, i, { polling: 5 });
+  }
+  const { keys, proc } = await page.evaluate(() => {
+    const w = window as unknown as { __keys: number[]; __proc: number[] };
+    return { keys: w.__keys, proc: w.__proc };
+  });
+  return { paint: median(keys), processing: median(proc) };
+}
+
+/** Gzipped size of the scripts the page loaded: the product's precompressed copies in dist, or gzipped here. */
+async function jsKb(page: Page, fromDir?: string): Promise<number> {
+  const urls = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((e) => e.name).filter((n) => new URL(n).pathname.endsWith('.js')));
+  let bytes = 0;
+  for (const url of urls) {
+    const path = new URL(url).pathname;
+    bytes += fromDir ? gzipSync(await readFile(join(fromDir, path)), { level: 9 }).length : statSync(join('dist', `${path}.gz`)).size;
+  }
+  return bytes / 1024;
+}
+
+export interface PageFigures {
+  welcomeJsKb: number;
+  step1JsKb: number;
+  bareJsKb: number;
+  /** Medians of per-run medians, unthrottled: keystroke to paint, and the script's share of it. */
+  keystrokeMs: number;
+  bareKeystrokeMs: number;
+  processingMs: number;
+  bareProcessingMs: number;
+}
+
+const KEYS = Number(process.env.BENCH_KEYSTROKES ?? 40);
+
+/** Unthrottled: JavaScript sizes once (they do not vary), keystroke latency `runs` times, product and bare page
+ *  alternately so both see the same noise. */
+export async function measureDesktop(browser: Browser, productUrl: string, bareUrl: string, runs: number): Promise<PageFigures> {
+  const page = await browser.newPage();
+  await page.goto(`${productUrl}/enrollment`, { waitUntil: 'networkidle' });
+  const welcomeJsKb = await jsKb(page);
+  await page.getByRole('link', { name: 'Next' }).click();
+  await page.locator('#root_firstName').waitFor();
+  await page.waitForLoadState('networkidle');
+  const step1JsKb = await jsKb(page);
+  await page.close();
+
+  const product: { paint: number; processing: number }[] = [];
+  const bare: { paint: number; processing: number }[] = [];
+  let bareJsKb = 0;
+  for (let r = 0; r < runs; r++) {
+    const p = await browser.newPage();
+    await p.goto(`${productUrl}/enrollment/accountholder`, { waitUntil: 'networkidle' });
+    // After a Next with errors every change validates (liveValidate onChange), and the summary lists the errors.
+    await p.getByRole('button', { name: 'Next' }).click();
+    await p.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    product.push(await keystrokeToPaint(p, '#root_firstName', KEYS));
+    await p.close();
+
+    const b = await browser.newPage();
+    await b.goto(`${bareUrl}/`, { waitUntil: 'networkidle' });
+    bareJsKb = await jsKb(b, 'dist-bench/bare');
+    await b.getByRole('button', { name: 'Submit' }).click();
+    await b.locator('.errors').first().waitFor();
+    bare.push(await keystrokeToPaint(b, '#root_firstName', KEYS));
+    await b.close();
+  }
+  return {
+    welcomeJsKb,
+    step1JsKb,
+    bareJsKb,
+    keystrokeMs: median(product.map((k) => k.paint)),
+    bareKeystrokeMs: median(bare.map((k) => k.paint)),
+    processingMs: median(product.map((k) => k.processing)),
+    bareProcessingMs: median(bare.map((k) => k.processing)),
+  };
+}
+
+export interface MobileFigures {
+  lcpMs: Record<'welcome' | 'step1' | 'feeschedule', number>;
+  /** The largest CLS of any run, per page (the bar is 0 on every page). */
+  cls: Record<'welcome' | 'step1' | 'feeschedule' | 'thankyou', number>;
+  keystrokeMs: number;
+  /** From the click on step 4's Next to the outcome painted on the thank-you screen. */
+  thankYouMs: number;
+}
+
+const MOBILE_PAGES = { welcome: '/enrollment', step1: '/enrollment/accountholder', feeschedule: '/feeschedule' } as const;
+
+/** A cold load (new context, empty cache) of each page on the mobile profile, `runs` times; on step 1, then
+ *  keystrokes. */
+export async function measureMobile(browser: Browser, productUrl: string, runs: number, thankYou: (page: Page, throttle: () => Promise<void>) => Promise<{ ms: number; cls: number }>): Promise<MobileFigures> {
+  const lcp: Record<string, number[]> = { welcome: [], step1: [], feeschedule: [] };
+  const worst: Record<string, number> = { welcome: 0, step1: 0, feeschedule: 0, thankyou: 0 };
+  const keys: number[] = [];
+  const thanks: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    for (const [name, path] of Object.entries(MOBILE_PAGES)) {
+      const { context, page } = await mobileContext(browser, true);
+      await page.goto(`${productUrl}${path}`, { waitUntil: 'load', timeout: 60_000 });
+      await page.waitForLoadState('networkidle', { timeout: 60_000 });
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      // LCP is final at the first input; give late paints a moment first.
+      await page.waitForTimeout(500);
+      const before = await perf(page);
+      lcp[name].push(before.lcp);
+      if (name === 'step1') {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+        keys.push((await keystrokeToPaint(page, '#root_firstName', Math.min(KEYS, 20))).paint);
+      }
+      worst[name] = Math.max(worst[name], cls((await perf(page)).shifts));
+      await context.close();
+    }
+    const { context, page, throttle } = await mobileContext(browser, false);
+    await page.goto(`${productUrl}/enrollment`, { waitUntil: 'networkidle' });
+    const t = await thankYou(page, throttle);
+    thanks.push(t.ms);
+    worst.thankyou = Math.max(worst.thankyou, t.cls);
+    await context.close();
+  }
+  return {
+    lcpMs: { welcome: median(lcp.welcome), step1: median(lcp.step1), feeschedule: median(lcp.feeschedule) },
+    cls: worst as MobileFigures['cls'],
+    keystrokeMs: median(keys),
+    thankYouMs: median(thanks),
+  };
+}
+
+/** Installed before the click that submits: resolves with the time from that click to the first paint showing
+ *  `text`, and the layout shift after the click not caused by input. */
+export async function timeToText(page: Page, click: () => Promise<void>, text: string): Promise<{ ms: number; cls: number }> {
+  await page.evaluate((wanted) => {
+    const w = window as unknown as { __shown: Promise<{ at: number; clickAt: number }> };
+    w.__shown = new Promise((resolve) => {
+      let clickAt = 0;
+      addEventListener('click', (e) => (clickAt ||= e.timeStamp), { capture: true });
+      const observer = new MutationObserver(() => {
+        if (!clickAt || !document.body.textContent?.includes(wanted)) return;
+        observer.disconnect();
+        requestAnimationFrame(() => {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => resolve({ at: performance.now(), clickAt });
+          channel.port2.postMessage(null);
+        });
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }, text);
+  await click();
+  const { at, clickAt } = await page.evaluate(() => (window as unknown as { __shown: Promise<{ at: number; clickAt: number }> }).__shown);
+  // Shifts in the second after the outcome appears count too.
+  await page.waitForTimeout(1000);
+  return { ms: at - clickAt, cls: cls((await perf(page)).shifts, clickAt) };
+}
