@@ -1,5 +1,6 @@
 /** The browser's one client for /api/v1: CSRF header on every POST, errors mapped to the spec's messages.
  *  Personal data travels only in request bodies, never in a URL. */
+import { languageHeader } from './language';
 import { BASE, currentToken, fetchCsrfToken, forgetToken } from './session';
 
 export { fetchCsrfToken };
@@ -11,7 +12,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
     method: 'POST',
     cache: 'no-store',
     credentials: 'include',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': currentToken() ?? '', ...headers },
+    headers: { 'content-type': 'application/json', 'x-csrf-token': currentToken() ?? '', ...languageHeader(), ...headers },
     body: JSON.stringify(body),
   });
   // An expired protection cookie: take a new token once and try again.
@@ -52,7 +53,7 @@ export interface Employer {
 }
 
 export async function lookupEmployer(id: string): Promise<Employer> {
-  const res = await send(() => fetch(`${BASE}/employer/${encodeURIComponent(id)}`, { cache: 'no-store', credentials: 'include' }));
+  const res = await send(() => fetch(`${BASE}/employer/${encodeURIComponent(id)}`, { cache: 'no-store', credentials: 'include', headers: languageHeader() }));
   // The server's not-found message (schemas/messages.json).
   if (res.status === 404) throw new Error(((await res.json()) as { message: string }).message);
   if (!res.ok) throw new Error(NETWORK_ERROR);

@@ -1,5 +1,6 @@
 /** The vetting page's client for /api/v1/documents. The grant travels in an HttpOnly cookie the enroll answer set;
  *  uploads go one file per request through XMLHttpRequest, whose upload events give each file's real progress. */
+import { languageHeader } from './language';
 import { BASE, currentToken, fetchCsrfToken, forgetToken } from './session';
 import type { ReceivedDocument } from '../domain/documents';
 
@@ -34,7 +35,7 @@ async function refusal(status: number, body: string): Promise<never> {
 export async function documentStatus(): Promise<{ documents: ReceivedDocument[]; expiresAt: string }> {
   let res: Response;
   try {
-    res = await fetch(URL_, { cache: 'no-store', credentials: 'same-origin' });
+    res = await fetch(URL_, { cache: 'no-store', credentials: 'same-origin', headers: languageHeader() });
   } catch {
     throw new DocumentsUnreachable();
   }
@@ -47,6 +48,7 @@ function send(file: File, onProgress: (fraction: number) => void): Promise<{ sta
     const xhr = new XMLHttpRequest();
     xhr.open('POST', URL_);
     xhr.setRequestHeader('x-csrf-token', currentToken() ?? '');
+    for (const [name, value] of Object.entries(languageHeader())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
     xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
     xhr.onerror = xhr.onabort = xhr.ontimeout = () => reject(new DocumentsUnreachable());
@@ -77,7 +79,7 @@ export async function confirmDocuments(): Promise<ReceivedDocument[]> {
       method: 'POST',
       cache: 'no-store',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': currentToken() ?? '' },
+      headers: { 'content-type': 'application/json', 'x-csrf-token': currentToken() ?? '', ...languageHeader() },
       body: '{}',
     });
   } catch {

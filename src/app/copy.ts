@@ -5,6 +5,7 @@ import { copyModules } from '../../generated/copy';
 import { languageNames, languages } from '../../generated/index';
 import type { Copy } from '../engine/types';
 import { variant } from './variant';
+import { setRequestLanguage } from '../api/language';
 
 /** The address parameter that names the language, so a link can open the site in it. */
 export const LANGUAGE_PARAM = 'lang';
@@ -39,6 +40,7 @@ export function firstLanguage(): string {
 export async function chooseLanguage(language: string): Promise<void> {
   const copy = await copyModules[variant.id][language]();
   document.documentElement.lang = language;
+  setRequestLanguage(language);
   try {
     sessionStorage.setItem(KEPT, language);
   } catch {

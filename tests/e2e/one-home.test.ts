@@ -36,6 +36,10 @@ function copyProject(): void {
     s.definitions.name.errorMessage.pattern = NEW_NAME_MESSAGE;
     s.definitions.name.allOf[0].errorMessage.pattern = NEW_NAME_MESSAGE;
   });
+  // A reworded message needs its words in each language (the build refuses it otherwise).
+  editJson<Record<string, string>>('schemas/es/words.json', (w) => {
+    w[NEW_NAME_MESSAGE] = 'Solo letras, espacios y guiones.';
+  });
   // (c) A partner is one folder: its variant.json and a patch adding a required field of its own.
   mkdirSync(join(dir, 'variants/zeta/schemas'), { recursive: true });
   editJsonNew('variants/zeta/variant.json', {
@@ -43,7 +47,17 @@ function copyProject(): void {
     $schema: '../variant.schema.json',
     id: 'zeta',
     match: { hostLabels: ['zeta'] },
-    brand: { title: 'Zeta HSA Enrollment', bankName: 'Example Bank', logoText: 'Zeta Co-op' },
+    brand: { bankName: 'Example Bank' },
+  });
+  const site = { site: { title: 'Zeta HSA Enrollment', logo: 'Zeta Co-op' } };
+  editJsonNew('variants/zeta/text.json', site);
+  mkdirSync(join(dir, 'variants/zeta/es'), { recursive: true });
+  editJsonNew('variants/zeta/es/text.json', site);
+  editJsonNew('variants/zeta/es/words.json', {
+    'Employee number': 'Número de empleado',
+    'Capital letters and digits only.': 'Solo letras mayúsculas y dígitos.',
+    'No more than {limit} characters.': 'No más de {limit} caracteres.',
+    'Employee number is required.': 'El número de empleado es obligatorio.',
   });
   // Lists are patched item by item, so the standard's own list stays the standard's.
   editJsonNew('variants/zeta/schemas/accountholder.schema.json', {

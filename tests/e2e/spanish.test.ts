@@ -143,9 +143,20 @@ describe('the site in Spanish', () => {
     await context.close();
   });
 
-  it('shows the fee schedule and not-found pages in Spanish', async () => {
+  it("shows the fee schedule, not-found, the vetting page (with the server's own message) and a dialog in Spanish", async () => {
     const context = await live.browser.newContext();
     const page = await context.newPage();
+    await page.goto(`${live.server.url}/enrollment?lang=es`);
+    await page.getByRole('button', { name: text('actions', 'cancel') }).click();
+    await page.getByRole('alertdialog', { name: text('actions', 'cancelQuestion') }).waitFor();
+    await expectSpanishScreen(page, 'es-cancel-dialog');
+    await page.keyboard.press('Escape');
+    // No application asked for documents in this session: the server refuses, in the applicant's language.
+    await page.goto(`${live.server.url}/vetting/standard?lang=es`);
+    await page.getByRole('heading', { level: 1, name: text('vetting', 'title') }).waitFor();
+    const refusal = (json('generated/standard/es/copy.json').messages as Record<string, string>).documentsNoGrant.split('{')[0];
+    await page.getByRole('alert').filter({ hasText: refusal }).waitFor();
+    await expectSpanishScreen(page, 'es-vetting-closed');
     await page.goto(`${live.server.url}/feeschedule?lang=es`);
     await page.getByRole('heading', { level: 1, name: text('feeSchedule', 'title') }).waitFor();
     await expectSpanishScreen(page, 'es-feeschedule');
