@@ -17,7 +17,7 @@ function withoutUnusedRjsfFields(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [withoutUnusedRjsfFields(), react()],
   resolve: {
     alias: [
@@ -29,6 +29,10 @@ export default defineConfig({
   },
   // Partner logos, copied there by the build (scripts/compile-validators.ts) from each partner's folder.
   publicDir: 'generated/public',
-  build: { outDir: 'dist', sourcemap: false, target: 'es2020' },
+  // The server-side renderer (src/app/ssr.tsx) is one file, so each copy the server loads per variant holds all of
+  // its own modules (a shared chunk would be shared between variants).
+  build: isSsrBuild
+    ? { outDir: 'dist/ssr', emptyOutDir: false, copyPublicDir: false, sourcemap: false, target: 'node20', rollupOptions: { output: { inlineDynamicImports: true } } }
+    : { outDir: 'dist', sourcemap: false, target: 'es2020' },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-});
+}));

@@ -91,6 +91,15 @@ function patchFile(base: Json, file: string, english: Json, name: string): Json 
   }
 }
 
+/** An SVG's width and height attributes, or a PNG's header: the logo's size in CSS pixels. */
+function imageSize(bytes: Buffer, ext: string): { width: number; height: number } | null {
+  if (ext === '.png') return bytes.length > 24 ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : null;
+  const svg = /<svg\b[^>]*>/.exec(bytes.toString('utf8'))?.[0] ?? '';
+  const width = Number(/\swidth="(\d+(?:\.\d+)?)(?:px)?"/.exec(svg)?.[1]);
+  const height = Number(/\sheight="(\d+(?:\.\d+)?)(?:px)?"/.exec(svg)?.[1]);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
 export interface CompileTarget {
   /** Folders holding variant folders. */
   variantDirs: string[];
@@ -180,6 +189,10 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
         mkdirSync(join(outDir, 'public/assets/brand'), { recursive: true });
         writeFileSync(join(outDir, 'public', served), bytes);
         brand.logo = `/${served}`;
+        // Its size, so the header keeps its place for it before it loads (no layout shift).
+        const size = imageSize(bytes, extname(logo));
+        if (!size) problems.push({ file: named('variant.json'), pointer: '/brand/logo', problem: `${named(brand.logo)} has no size the build can read`, fix: 'Give the SVG width and height attributes (in px), or use a PNG' });
+        else brand.logoSize = size;
       }
     }
     variants.push({ ...shipped, brand, steps: stepList.map(({ title: _title, progressLabel: _label, ...s }) => s) as unknown as Json });

@@ -1,6 +1,8 @@
-/** The page's language and its words (generated/<variant>/<lang>/copy.json): loaded before the first page is drawn
- *  and again on a switch, which redraws every page in place (the application in memory is kept). */
-import { create } from 'zustand';
+/** The page's language and its words (generated/<variant>/<lang>/copy.json). The server writes the first page's words
+ *  into it (a script element of JSON, #hsa-copy) with the language it chose by the rule below; without them (a
+ *  development server) they load as a chunk. A switch loads the other language and redraws every page in place (the
+ *  application in memory is kept). */
+import { useSyncExternalStore } from 'react';
 import { copyModules } from '../../generated/copy';
 import { languageNames, languages } from '../../generated/index';
 import type { Copy } from '../engine/types';
@@ -9,7 +11,8 @@ import { setRequestLanguage } from '../api/language';
 
 /** The address parameter that names the language, so a link can open the site in it. */
 export const LANGUAGE_PARAM = 'lang';
-const KEPT = 'hsa-language';
+/** The session cookie that keeps the chosen language, read by the server too (src/server/routes/pages.ts). */
+export const LANGUAGE_COOKIE = 'hsa_lang';
 
 export { languageNames, languages };
 
@@ -18,41 +21,61 @@ interface CopyState {
   copy: Copy | null;
 }
 
-export const useCopyStore = create<CopyState>(() => ({ language: languages[0], copy: null }));
-
-const kept = (): string | null => {
-  try {
-    return sessionStorage.getItem(KEPT);
-  } catch {
-    return null;
-  }
+// A store of its own rather than zustand's: a server-side render and the hydration that follows it must read the
+// words set before drawing, where zustand gives React its initial state (no words).
+let state: CopyState = { language: languages[0], copy: null };
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+const useCopyState = <T>(select: (s: CopyState) => T): T => {
+  const read = () => select(state);
+  return useSyncExternalStore(subscribe, read, read);
 };
 
+const kept = (): string | null => /(?:^|;\s*)hsa_lang=([a-z]{2})/.exec(document.cookie)?.[1] ?? null;
+
 /** The first language: the address's, else the one chosen earlier in this session, else the first of the browser's
- *  preferred languages the site has, else English. */
+ *  preferred languages the site has, else English. The server applies the same rule to the first page. */
 export function firstLanguage(): string {
   const asked = new URLSearchParams(window.location.search).get(LANGUAGE_PARAM);
   const preferred = (navigator.languages ?? [navigator.language]).map((l) => l.slice(0, 2).toLowerCase());
   return [asked, kept(), ...preferred].find((l): l is string => !!l && languages.includes(l)) ?? languages[0];
 }
 
-/** Loads a language's words and shows every page in it; kept for the session. */
-export async function chooseLanguage(language: string): Promise<void> {
-  const copy = await copyModules[variant.id][language]();
-  document.documentElement.lang = language;
-  setRequestLanguage(language);
-  try {
-    sessionStorage.setItem(KEPT, language);
-  } catch {
-    // Storage refused (private mode): the address still carries the language.
+/** Shows every page in a language whose words are at hand; kept for the session (a cookie, so the server's first
+ *  page of the next load agrees). */
+export function adoptLanguage(language: string, copy: Copy): void {
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = language;
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; SameSite=Lax`;
   }
-  useCopyStore.setState({ language, copy });
+  setRequestLanguage(language);
+  state = { language, copy };
+  for (const listener of [...listeners]) listener();
+}
+
+/** Loads a language's words and shows every page in it. */
+export async function chooseLanguage(language: string): Promise<void> {
+  adoptLanguage(language, await copyModules[variant.id][language]());
+}
+
+/** The words the server wrote into the page, if it did. */
+export function inlineCopy(): { language: string; copy: Copy } | null {
+  const element = document.getElementById('hsa-copy');
+  if (!element?.textContent) return null;
+  try {
+    return JSON.parse(element.textContent) as { language: string; copy: Copy };
+  } catch {
+    return null;
+  }
 }
 
 /** The words of the page's language (loaded before any page is drawn). */
-export const useCopy = (): Copy => useCopyStore((s) => s.copy!);
+export const useCopy = (): Copy => useCopyState((s) => s.copy!);
 export const useText = (): Copy['text'] => useCopy().text;
-export const useLanguage = (): string => useCopyStore((s) => s.language);
+export const useLanguage = (): string => useCopyState((s) => s.language);
 /** Outside React (API client, widget services): the words now shown. */
-export const currentCopy = (): Copy => useCopyStore.getState().copy!;
-export const currentLanguage = (): string => useCopyStore.getState().language;
+export const currentCopy = (): Copy => state.copy!;
+export const currentLanguage = (): string => state.language;

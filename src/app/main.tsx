@@ -1,25 +1,37 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import './styles.css';
 import { applyBrand } from './brand';
 import { variant } from './variant';
-import { chooseLanguage, firstLanguage, languages } from './copy';
+import { adoptLanguage, chooseLanguage, firstLanguage, inlineCopy, languages } from './copy';
 import { CHUNK_FAILED } from '../engine/loading';
 
 applyBrand(variant);
 
-const render = () =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+const root = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
 
-// The page's words load first (a small chunk per language); English if the chosen language cannot load.
-chooseLanguage(firstLanguage())
-  .catch(() => chooseLanguage(languages[0]))
-  .then(render, () => {
-    // No words could load, in any language: the spec's own error is all there is to say.
-    document.getElementById('root')!.textContent = CHUNK_FAILED;
-  });
+// The server wrote the page's words, and for the welcome, fee, maintenance and not-found pages the page itself:
+// take over what is shown (no second drawing). Otherwise load the words first (English if the chosen language
+// cannot load), then draw.
+const inline = inlineCopy();
+if (inline) {
+  adoptLanguage(inline.language, inline.copy);
+  if (root.hasChildNodes()) hydrateRoot(root, app);
+  else createRoot(root).render(app);
+} else {
+  chooseLanguage(firstLanguage())
+    .catch(() => chooseLanguage(languages[0]))
+    .then(
+      () => createRoot(root).render(app),
+      () => {
+        // No words could load, in any language: the spec's own error is all there is to say.
+        root.textContent = CHUNK_FAILED;
+      },
+    );
+}

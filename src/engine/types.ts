@@ -19,7 +19,7 @@ export interface StepEntry {
 
 /** variants/<id>/variant.json after the build checked it against variants/variant.schema.json. */
 export interface VariantConfig extends VariantLike {
-  brand: { bankName: string; logo?: string; partnerName?: string; colors?: { brand?: string; 'brand-dark'?: string } };
+  brand: { bankName: string; logo?: string; logoSize?: { width: number; height: number }; partnerName?: string; colors?: { brand?: string; 'brand-dark'?: string } };
   helpPhone: string;
   groupCookie: string;
   links: { home: string; privacy: string; terms: string; feeSchedule?: string };

@@ -12,7 +12,7 @@ export function Header({ stepIndex }: { stepIndex?: number }) {
     <header className="site-header">
       <div className="brand">
         {variant.brand.logo ? (
-          <img className="logo" src={variant.brand.logo} alt={text.site.logo} height={40} />
+          <img className="logo" src={variant.brand.logo} alt={text.site.logo} width={variant.brand.logoSize?.width} height={variant.brand.logoSize?.height} />
         ) : (
           <span className="logo" aria-hidden="true">
             {text.site.logo}

@@ -22,7 +22,11 @@ export interface FeeData {
   [key: string]: unknown;
 }
 
+/** In a server-side render, the group's fee data the server read (set by src/app/ssr.tsx around its render). */
+export const serverFees: { data: FeeData | null } = { data: null };
+
 export function readFeeData(): FeeData | null {
+  if (typeof document === 'undefined') return serverFees.data;
   const raw = document.getElementById('root')?.dataset.fees;
   if (!raw) return null;
   try {

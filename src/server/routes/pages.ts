@@ -1,14 +1,13 @@
 /** The site's pages: built client files, the SPA routes, the fee page's data, not-found, maintenance. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from '../db/index';
 import { feeData } from '../fees';
 import { variantOf, variants } from '../validation';
+import { composePage, copyObjectOf, loadRenderers, pageLanguage } from '../render';
 import { isApiPath, normalisedPath } from '../paths';
-
-const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, maintenance: boolean): Promise<void> {
   const indexFile = join(distDir, 'index.html');
@@ -17,7 +16,16 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
   const index = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')
     : '<!doctype html><html lang="en"><title>HSA Enrollment</title><div id="root"><p>The client is not built: run npm run build.</p></div></html>';
-  const page = (reply: FastifyReply, html = index, status = 200) => reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  const renderers = await loadRenderers(distDir);
+  /** A page in the request's variant and language; drawn by the server when `draw` (its content is fixed). */
+  const page = async (request: FastifyRequest, reply: FastifyReply, { status = 200, draw = false, fees = null }: { status?: number; draw?: boolean; fees?: Record<string, unknown> | null } = {}) => {
+    const variant = variantOf(request);
+    const language = pageLanguage(request);
+    const renderer = draw ? renderers?.get(variant.id) : undefined;
+    const markup = renderer ? await renderer.renderPage(request.url, language, copyObjectOf(variant.id, language), fees) : '';
+    // The page depends on the language (query, cookie, Accept-Language) and the host (the variant).
+    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie, Host').send(composePage(index, { variant, language, markup, fees }));
+  };
 
   if (existsSync(join(distDir, 'assets'))) {
     await app.register(fastifyStatic, { root: join(distDir, 'assets'), prefix: '/assets/', immutable: true, maxAge: '365d', index: false, wildcard: true, preCompressed: true });
@@ -32,23 +40,23 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
   }
 
   app.get('/', async (_request, reply) => reply.redirect('/enrollment', 302));
-  for (const path of ['/enrollment', '/enrollment/*', '/splash']) app.get(path, async (_request, reply) => page(reply));
+  for (const path of ['/enrollment', '/splash']) app.get(path, async (request, reply) => page(request, reply, { draw: true }));
+  app.get('/enrollment/*', async (request, reply) => page(request, reply));
   // The vetting page of each variant (a variant may point its vetting address elsewhere, off this site).
   const vettingPaths = new Set(variants.map((v) => v.vettingUrl).filter((url) => url.startsWith('/vetting/')));
-  app.get<{ Params: { variant: string } }>('/vetting/:variant', async (request, reply) => page(reply, index, vettingPaths.has(`/vetting/${request.params.variant}`) ? 200 : 404));
+  app.get<{ Params: { variant: string } }>('/vetting/:variant', async (request, reply) => {
+    const known = vettingPaths.has(`/vetting/${request.params.variant}`);
+    return page(request, reply, known ? {} : { status: 404, draw: true });
+  });
 
-  const feePage = async (group: string | undefined, reply: FastifyReply) => {
-    const data = await feeData(db, group ?? '999999');
-    const html = data ? index.replace('<div id="root">', `<div id="root" data-fees="${escapeAttribute(JSON.stringify(data))}">`) : index;
-    return page(reply, html);
-  };
-  app.get('/feeschedule', async (_request, reply) => feePage(undefined, reply));
-  app.get<{ Params: { group: string } }>('/feeschedule/:group', async (request, reply) => feePage(request.params.group, reply));
-  app.get<{ Params: { group: string } }>('/feeschedule/:group/:param2', async (request, reply) => feePage(request.params.group, reply));
+  const feePage = async (group: string | undefined, request: FastifyRequest, reply: FastifyReply) => page(request, reply, { draw: true, fees: await feeData(db, group ?? '999999') });
+  app.get('/feeschedule', async (request, reply) => feePage(undefined, request, reply));
+  app.get<{ Params: { group: string } }>('/feeschedule/:group', async (request, reply) => feePage(request.params.group, request, reply));
+  app.get<{ Params: { group: string } }>('/feeschedule/:group/:param2', async (request, reply) => feePage(request.params.group, request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     // Any spelling of an API path gets JSON; nothing of the address is echoed.
     if (isApiPath(request.url)) return reply.code(404).header('cache-control', 'no-store').send({ message: variantOf(request).messages.notFound });
-    return page(reply, index, 404);
+    return page(request, reply, { status: 404, draw: true });
   });
 }

@@ -1,0 +1,72 @@
+/** The first response of a page: the built index.html with the page's language, the partner's colours, the words of
+ *  the page (so the browser loads no chunk for them) and, for the pages whose content is fixed (welcome, fee
+ *  schedule, maintenance, not found), the page itself drawn by the server-side renderer (src/app/ssr.tsx, built to
+ *  dist/ssr/ssr.js). Without that build (a fresh clone, the API tests) pages are drawn by the browser alone. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+import { languages } from '../../generated/index';
+import { languageOf, type ServerVariant, variants } from './validation';
+
+type Renderer = { renderPage: (url: string, language: string, copy: unknown, fees?: unknown) => Promise<string> };
+
+const generated = resolve(import.meta.dirname, '../../generated');
+const copies = new Map<string, string>();
+const parsed = new Map<string, unknown>();
+/** The same words as an object, for the renderer. */
+export function copyObjectOf(id: string, language: string): unknown {
+  const key = `${id}/${language}`;
+  if (!parsed.has(key)) parsed.set(key, JSON.parse(copyOf(id, language)));
+  return parsed.get(key);
+}
+/** A variant's words in a language, as JSON safe inside a script element. */
+export function copyOf(id: string, language: string): string {
+  const key = `${id}/${language}`;
+  // '<' as its escape: the words can never close the script element they travel in.
+  if (!copies.has(key)) copies.set(key, readFileSync(join(generated, id, language, 'copy.json'), 'utf8').replace(/</g, '\\u003c'));
+  return copies.get(key)!;
+}
+
+/** The page's language: the address's `lang`, else the session's choice (its cookie), else the browser's
+ *  Accept-Language, else English: the rule the browser applies (src/app/copy.ts). */
+export function pageLanguage(request: FastifyRequest): string {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  const kept = request.cookies?.hsa_lang;
+  return [asked, kept].find((l): l is string => typeof l === 'string' && languages.includes(l)) ?? languageOf(request);
+}
+
+/** One copy of the renderer per variant, each loaded with an address of that variant (src/app/variant.ts). */
+export async function loadRenderers(distDir: string): Promise<Map<string, Renderer> | null> {
+  const file = join(distDir, 'ssr', 'ssr.js');
+  if (!existsSync(file)) return null;
+  const renderers = new Map<string, Renderer>();
+  for (const v of variants) {
+    const host = v.fallback ? 'localhost' : `${v.match.hostLabels?.[0]}.localhost`;
+    (globalThis as { hsaRenderAddress?: string }).hsaRenderAddress = `http://${host}/`;
+    // A query makes each import its own module instance.
+    renderers.set(v.id, (await import(`${pathToFileURL(file).href}?variant=${encodeURIComponent(v.id)}`)) as Renderer);
+  }
+  delete (globalThis as { hsaRenderAddress?: string }).hsaRenderAddress;
+  return renderers;
+}
+
+const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export interface PageParts {
+  variant: ServerVariant;
+  language: string;
+  /** The page drawn by the server, or '' for the browser to draw. */
+  markup?: string;
+  fees?: Record<string, unknown> | null;
+}
+
+/** index.html with the page's language, colours, words and markup. */
+export function composePage(index: string, { variant, language, markup = '', fees }: PageParts): string {
+  const colors = Object.entries(variant.brand.colors ?? {}).map(([name, hex]) => `--${name}:${hex}`).join(';');
+  const feesAttribute = fees ? ` data-fees="${escapeAttribute(JSON.stringify(fees))}"` : '';
+  const words = `<script type="application/json" id="hsa-copy">{"language":"${language}","copy":${copyOf(variant.id, language)}}</script>`;
+  return index
+    .replace(/<html lang="[a-z]+"/, `<html lang="${language}"${colors ? ` style="${escapeAttribute(colors)}"` : ''}`)
+    .replace(/<div id="root"><\/div>/, `<div id="root"${feesAttribute}>${markup}</div>${words}`);
+}
