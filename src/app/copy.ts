@@ -34,16 +34,6 @@ const useCopyState = <T>(select: (s: CopyState) => T): T => {
   return useSyncExternalStore(subscribe, read, read);
 };
 
-const kept = (): string | null => /(?:^|;\s*)hsa_lang=([a-z]{2})/.exec(document.cookie)?.[1] ?? null;
-
-/** The first language: the address's, else the one chosen earlier in this session, else the first of the browser's
- *  preferred languages the site has, else English. The server applies the same rule to the first page. */
-export function firstLanguage(): string {
-  const asked = new URLSearchParams(window.location.search).get(LANGUAGE_PARAM);
-  const preferred = (navigator.languages ?? [navigator.language]).map((l) => l.slice(0, 2).toLowerCase());
-  return [asked, kept(), ...preferred].find((l): l is string => !!l && languages.includes(l)) ?? languages[0];
-}
-
 /** Shows every page in a language whose words are at hand; kept for the session (a cookie, so the server's first
  *  page of the next load agrees). */
 export function adoptLanguage(language: string, copy: Copy): void {

@@ -2,12 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import './styles.css';
-import { applyBrand } from './brand';
-import { variant } from './variant';
-import { adoptLanguage, chooseLanguage, firstLanguage, inlineCopy, languages } from './copy';
+import { adoptLanguage, inlineCopy } from './copy';
 import { CHUNK_FAILED } from '../engine/loading';
-
-applyBrand(variant);
 
 const root = document.getElementById('root')!;
 const app = (
@@ -16,17 +12,17 @@ const app = (
   </StrictMode>
 );
 
-// The server wrote the page's words, and for the welcome, fee, maintenance and not-found pages the page itself:
-// take over what is shown (no second drawing). Otherwise load the words first (English if the chosen language
-// cannot load), then draw.
+// The server wrote the page's words (and its language and colours), and for the welcome, fee, maintenance and
+// not-found pages the page itself: take over what is shown, with no second drawing. Without a server that did
+// (the development server), set them here first.
 const inline = inlineCopy();
 if (inline) {
   adoptLanguage(inline.language, inline.copy);
   if (root.hasChildNodes()) hydrateRoot(root, app);
   else createRoot(root).render(app);
 } else {
-  chooseLanguage(firstLanguage())
-    .catch(() => chooseLanguage(languages[0]))
+  import('./withoutServer')
+    .then((m) => m.prepareWithoutServer())
     .then(
       () => createRoot(root).render(app),
       () => {

@@ -7,10 +7,14 @@
  * (the language and the fee data are the copy's state while it draws).
  */
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
-import { AppRoutes } from './App';
+import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { adoptLanguage } from './copy';
-import { serverFees, type FeeData } from './pages/FeeSchedule';
+import { page, PATHS } from './routes';
+import { ErrorBoundary } from './components/ErrorBoundary';
+import { Welcome } from './pages/Welcome';
+import { FeeSchedule, serverFees, type FeeData } from './pages/FeeSchedule';
+import { Splash } from './pages/Splash';
+import { NotFound } from './pages/NotFound';
 import type { Copy } from '../engine/types';
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -20,10 +24,20 @@ export function renderPage(url: string, language: string, copy: Copy, fees: FeeD
   const run = queue.then(async () => {
     adoptLanguage(language, copy);
     serverFees.data = fees;
-    // prerender waits for the pages that load lazily, so the markup is the page, never its 'Loading…'.
+    // The browser's routes for these pages (App.tsx), in the same wrappers; any other address is not found here
+    // (the server draws no other page).
     const { prelude } = await prerenderToNodeStream(
       <StaticRouter location={url}>
-        <AppRoutes />
+        <ErrorBoundary>
+          <Routes>
+            <Route path={PATHS.welcome} element={<Welcome />} />
+            <Route path={PATHS.feeSchedule} element={page(<FeeSchedule />)} />
+            <Route path={PATHS.splash} element={page(<Splash />)} />
+            {/* The server draws a vetting address only when no variant has it: not found, in the vetting page's wrapper. */}
+            <Route path={PATHS.vetting} element={page(<NotFound />)} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </ErrorBoundary>
       </StaticRouter>,
     );
     let html = '';
