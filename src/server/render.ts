@@ -66,7 +66,10 @@ export function composePage(index: string, { variant, language, markup = '', fee
   const colors = Object.entries(variant.brand.colors ?? {}).map(([name, hex]) => `--${name}:${hex}`).join(';');
   const feesAttribute = fees ? ` data-fees="${escapeAttribute(JSON.stringify(fees))}"` : '';
   const words = `<script type="application/json" id="hsa-copy">{"language":"${language}","copy":${copyOf(variant.id, language)}}</script>`;
+  const title = (copyObjectOf(variant.id, language) as { text: { site: { title: string } } }).text.site.title;
   return index
     .replace(/<html lang="[a-z]+"/, `<html lang="${language}"${colors ? ` style="${escapeAttribute(colors)}"` : ''}`)
+    // The site's title in the page's language until the script names the page.
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`)
     .replace(/<div id="root"><\/div>/, `<div id="root"${feesAttribute}>${markup}</div>${words}`);
 }

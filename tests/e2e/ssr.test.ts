@@ -69,6 +69,7 @@ describe('pages drawn by the server', () => {
     await page.goto(at('aarp.localhost', '/enrollment?lang=es'));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Inscripción');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+    expect(await page.title()).toBe('Inscripción');
     // The partner's colours are in the first response too (no flash of the standard's).
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--brand'))).toBe('#b3122b');
     await context.close();
