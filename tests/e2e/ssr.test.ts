@@ -2,6 +2,7 @@
  *  both variants come drawn in the first response, in the page's language; the script takes them over without
  *  redrawing a node, without an error and without a layout shift. */
 import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { withServerAndBrowser } from './harness';
 
@@ -9,14 +10,13 @@ const live = withServerAndBrowser();
 const at = (host: string, path: string) => live.server.url.replace('127.0.0.1', host) + path;
 
 /** The first response as a client without scripts gets it (to 127.0.0.1, naming the host the browser would). */
-function firstResponse(host: string, path: string): Promise<string> {
+function firstResponse(host: string, path: string, headers: Record<string, string> = {}): Promise<{ body: Buffer; encoding?: string }> {
   const url = new URL(live.server.url + path);
   return new Promise((done, fail) => {
-    get({ host: '127.0.0.1', port: url.port, path, headers: { host: `${host}:${url.port}` } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => done(body));
+    get({ host: '127.0.0.1', port: url.port, path, headers: { host: `${host}:${url.port}`, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => done({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
     }).on('error', fail);
   });
 }
@@ -36,7 +36,7 @@ describe('pages drawn by the server', () => {
     const context = await live.browser.newContext();
     const page = await context.newPage();
     // The first response, before any script: the heading and the content are there.
-    const html = await firstResponse(host, path);
+    const html = (await firstResponse(host, path)).body.toString('utf8');
     expect(html).toContain(`<h1>${heading}</h1>`);
     expect(html).toContain(content);
     // Then in the browser: record every node removed from the page and every layout shift from the first byte.
@@ -61,6 +61,15 @@ describe('pages drawn by the server', () => {
     await page.getByRole('banner').getByRole('link').last().click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).not.toBe(path.includes('lang=es') ? 'es' : 'en');
     await context.close();
+  });
+
+  it('comes compressed to a browser that takes it, as the assets do', async () => {
+    const br = await firstResponse('127.0.0.1', '/enrollment', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString('utf8')).toContain('<h1>Health Savings Account (HSA) Enrollment</h1>');
+    const gzip = await firstResponse('127.0.0.1', '/enrollment', { 'accept-encoding': 'gzip' });
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(brotliDecompressSync(br.body).toString('utf8'));
   });
 
   it('reads without scripts at all', async () => {

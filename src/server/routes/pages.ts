@@ -1,6 +1,7 @@
 /** The site's pages: built client files, the SPA routes, the fee page's data, not-found, maintenance. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Db } from '../db/index';
@@ -23,8 +24,14 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
     const language = pageLanguage(request);
     const renderer = draw ? renderers?.get(variant.id) : undefined;
     const markup = renderer ? await renderer.renderPage(request.url, language, copyObjectOf(variant.id, language), fees) : '';
-    // The page depends on the language (query, cookie, Accept-Language) and the host (the variant).
-    return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie, Host').send(composePage(index, { variant, language, markup, fees }));
+    const html = composePage(index, { variant, language, markup, fees });
+    // The page depends on the language (query, cookie, Accept-Language), the host (the variant) and the encoding.
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie, Host, Accept-Encoding');
+    // Compressed as the assets are (its words are most of it): brotli at a fast level, else gzip.
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
   };
 
   if (existsSync(join(distDir, 'assets'))) {
