@@ -25,10 +25,17 @@ export function parseMdy(value: string): dayjs.Dayjs | null {
   return d.isValid() ? d : null;
 }
 
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses YYYY-MM-DD strictly; null when it is not a real date. The same answers as dayjs's strict parse with that
+ *  format (a year below 100 is not a date there either), without its format parser: every enrollment's dates pass
+ *  here on the server, several times. */
 export function parseIso(value: string): dayjs.Dayjs | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const d = dayjs(value, 'YYYY-MM-DD', true);
-  return d.isValid() ? d : null;
+  const m = ISO_DATE.exec(value);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 100 || month < 1 || month > 12 || day < 1 || day > new Date(year, month, 0).getDate()) return null;
+  return dayjs(new Date(year, month - 1, day));
 }
 
 export const mdyToIso = (value: string): string => parseMdy(value)?.format('YYYY-MM-DD') ?? value;

@@ -1,5 +1,6 @@
-/** The one statement that settles an enrollment: claim the captcha grant (and the membership verification, when the
- *  group needs one), claim the Idempotency-Key with the answer, and for an accepted enrollment store it.
+/** The one statement that settles an enrollment (the function enroll_settle, migration 011): claim the captcha
+ *  grant (and the membership verification, when the group needs one), claim the Idempotency-Key with the answer,
+ *  and for an accepted enrollment store it.
  *
  *  Why this way: a grant is spent exactly when an answer is recorded under an Idempotency-Key (success, partial or
  *  the duplicate-account 409), so one solution admits one enrollment and cannot probe many SSNs, and a retry with the
@@ -35,27 +36,10 @@ export interface Settled {
   enrollmentId: string | null;
 }
 
+/** enroll_settle (migration 011) holds the statement, so its plan is made once per connection, not per request. */
 export async function settle(db: Db, s: Settlement): Promise<Settled> {
   const { rows } = await db.query<{ granted: number; claimed: number; enrollment_id: string | null }>(
-    `WITH granted AS (
-       UPDATE captcha_grants SET claimed_by = $1
-        WHERE token_hash = $8 AND session_hash = $9 AND claimed_by IS NULL AND expires_at > now()
-          AND ($10::bigint IS NULL OR EXISTS (SELECT 1 FROM member_verifications WHERE id = $10::bigint AND claimed_by IS NULL AND expires_at > now()))
-       RETURNING 1
-     ), verified AS (
-       UPDATE member_verifications SET claimed_by = $1
-        WHERE id = $10::bigint AND claimed_by IS NULL AND EXISTS (SELECT 1 FROM granted)
-       RETURNING 1
-     ), claimed AS (
-       INSERT INTO idempotency_keys (key, request_hash, status, body)
-       SELECT $1, $2, $3, $4 WHERE EXISTS (SELECT 1 FROM granted) AND ($10::bigint IS NULL OR EXISTS (SELECT 1 FROM verified))
-       ON CONFLICT (key) DO NOTHING RETURNING key
-     ), stored AS (
-       INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome)
-       SELECT $5, $6, $7, $4 FROM claimed WHERE $3 = 200
-       ON CONFLICT (ssn_index) DO NOTHING RETURNING id
-     )
-     SELECT (SELECT count(*) FROM granted)::int AS granted, (SELECT count(*) FROM claimed)::int AS claimed, (SELECT id FROM stored)::text AS enrollment_id`,
+    'SELECT granted, claimed, enrollment_id FROM enroll_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
     [s.key, s.fingerprint, s.status, s.body, s.ssnIndex, s.sealed, s.groupId, s.grant.tokenHash, s.grant.sessionHash, s.verificationId],
   );
   return { granted: rows[0].granted === 1, claimed: rows[0].claimed === 1, enrollmentId: rows[0].enrollment_id };

@@ -2,7 +2,8 @@
  *  a live captcha grant of this session, an active group (whose stored name is the database's), and for the
  *  partner's group a membership this server verified for this session with the same member number, names, date
  *  of birth and zip. Read-only: the grant and the verification are claimed later, in the statement that stores
- *  the enrollment (enrollmentStore.ts). The SSN's duplicate check stays with the idempotency lookup. */
+ *  the enrollment (enrollmentStore.ts). The facts are read in the same statement as the idempotency lookup and the
+ *  SSN's duplicate check (enroll_check, migration 011): one round trip before the identity check, one after. */
 import type { FastifyRequest } from 'fastify';
 import type { DataProtection } from './crypto';
 import { fill } from '../domain/fill';
@@ -43,38 +44,63 @@ export interface Rechecked {
   membershipMessage: string;
 }
 
+/** What enroll_check (migration 011) read in one statement: the idempotency lookup, the SSN's duplicate check and
+ *  the facts of the re-check. */
+export interface Checked {
+  /** The answer already recorded under this Idempotency-Key, or null. */
+  earlier: { status: number; body: string; requestHash: string } | null;
+  /** The SSN is enrolled already. */
+  duplicate: boolean;
+  /** The re-check's verdict from the facts read: throws the refusal, else what settle() claims. To be called after
+   *  an earlier answer has been given its chance (a retry gets its first answer even once the grant is spent). */
+  recheck(): Rechecked;
+}
+
 /** `key` is the request's Idempotency-Key: a grant or verification already claimed under it belongs to a concurrent
- *  twin of this request, whose answer settle() will then return. */
-export async function recheck(db: Db, protection: DataProtection, request: FastifyRequest, payload: EnrollmentFacts, grant: GrantRef | null, key: string): Promise<Rechecked> {
-  // The variant by the same rule as the browser: from the address the request came to.
-  const variant = variantOf(request);
-  const { messages } = variant;
-  if (!grant) throw new HttpError(403, messages.captchaRequired);
+ *  twin of this request, whose answer settle() will then return. One round trip to the database. */
+export async function checkEnrollment(db: Db, protection: DataProtection, request: FastifyRequest, payload: EnrollmentFacts, grant: GrantRef | null, key: string, ssnIndex: string): Promise<Checked> {
   const groupId = payload.group.id.toUpperCase();
-  // On the partner's site the group is the partner's own: the browser sends no other.
-  if (variant.membership && variant.groupCode && groupId !== variant.groupCode.toUpperCase()) throw new HttpError(422, messages.groupNotFound);
   const member = payload.aarpNum
     ? verifiedMemberHash(protection, { memberId: payload.aarpNum, firstName: payload.firstName, lastName: payload.lastName, dob: payload.dob, zip: payload.homeAddress.zip })
     : null;
-
-  const { rows } = await db.query<{ name: string | null; status: string | null; is_aarp: boolean | null; grant_live: boolean; verification_id: string | null }>(
-    `SELECT g.name, g.status, g.is_aarp,
-       EXISTS (SELECT 1 FROM captcha_grants c WHERE c.token_hash = $2 AND c.session_hash = $3 AND (c.claimed_by IS NULL OR c.claimed_by = $5) AND c.expires_at > now()) AS grant_live,
-       (SELECT v.id::text FROM member_verifications v
-         WHERE $4::text IS NOT NULL AND v.session_hash = $3 AND v.fields_hash = $4 AND (v.claimed_by IS NULL OR v.claimed_by = $5) AND v.expires_at > now()
-         ORDER BY v.id LIMIT 1) AS verification_id
-     FROM (SELECT 1) AS one LEFT JOIN employer_groups g ON g.id = $1`,
-    [groupId, grant.tokenHash, grant.sessionHash, member, key],
-  );
+  const { rows } = await db.query<{
+    status: number | null;
+    body: string | null;
+    request_hash: string | null;
+    duplicate: boolean;
+    group_name: string | null;
+    group_status: string | null;
+    is_aarp: boolean | null;
+    grant_live: boolean;
+    verification_id: string | null;
+  }>('SELECT status, body, request_hash, duplicate, group_name, group_status, is_aarp, grant_live, verification_id FROM enroll_check($1, $2, $3, $4, $5, $6)', [
+    key,
+    ssnIndex,
+    groupId,
+    grant?.tokenHash ?? null,
+    grant?.sessionHash ?? null,
+    member,
+  ]);
   const facts = rows[0];
-  if (!facts.grant_live) throw new HttpError(403, messages.captchaRequired);
-  if (facts.name === null || facts.status !== 'active') throw new HttpError(422, messages.groupNotFound);
-
-  // A partner's group (by its variant's group code, or flagged so in the database) admits verified members only,
-  // whichever address the request came to.
-  const partner = variant.membership ? variant : known.find((v) => v.membership && v.groupCode?.toUpperCase() === groupId);
-  const needsMember = Boolean(partner) || facts.is_aarp === true;
-  const membershipMessage = membershipRequired(partner ?? known.find((v) => v.membership), variant.language);
-  if (needsMember && !facts.verification_id) throw new HttpError(403, membershipMessage);
-  return { grant, group: { id: groupId, name: facts.name }, verificationId: needsMember ? facts.verification_id : null, membershipMessage };
+  return {
+    earlier: facts.status === null ? null : { status: facts.status, body: facts.body ?? '', requestHash: facts.request_hash ?? '' },
+    duplicate: facts.duplicate,
+    recheck() {
+      // The variant by the same rule as the browser: from the address the request came to.
+      const variant = variantOf(request);
+      const { messages } = variant;
+      if (!grant) throw new HttpError(403, messages.captchaRequired);
+      // On the partner's site the group is the partner's own: the browser sends no other.
+      if (variant.membership && variant.groupCode && groupId !== variant.groupCode.toUpperCase()) throw new HttpError(422, messages.groupNotFound);
+      if (!facts.grant_live) throw new HttpError(403, messages.captchaRequired);
+      if (facts.group_name === null || facts.group_status !== 'active') throw new HttpError(422, messages.groupNotFound);
+      // A partner's group (by its variant's group code, or flagged so in the database) admits verified members only,
+      // whichever address the request came to.
+      const partner = variant.membership ? variant : known.find((v) => v.membership && v.groupCode?.toUpperCase() === groupId);
+      const needsMember = Boolean(partner) || facts.is_aarp === true;
+      const membershipMessage = membershipRequired(partner ?? known.find((v) => v.membership), variant.language);
+      if (needsMember && !facts.verification_id) throw new HttpError(403, membershipMessage);
+      return { grant, group: { id: groupId, name: facts.group_name }, verificationId: needsMember ? facts.verification_id : null, membershipMessage };
+    },
+  };
 }

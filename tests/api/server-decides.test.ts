@@ -105,24 +105,27 @@ describe.each(databases)('the server decides, on $name', (database) => {
       expect(await count()).toBe(before + 1);
     });
 
-    it('a twin request (same key) that re-checks after the first one settled gets the first answer, not a 403', async () => {
-      // Deterministic interleaving: both look the key up before the first settles; the twin re-checks after it.
-      let lookups = 0;
-      let bothLookedUp!: () => void;
-      const lookedUp = new Promise<void>((resolve) => (bothLookedUp = resolve));
+    it('a twin request (same key) that checked before the first one settled gets the first answer, not a 403', async () => {
+      // Deterministic interleaving: both read the key and the grant (enroll_check) before the first settles; the
+      // twin settles after it, finds the grant claimed under its key, and answers with what the first stored.
+      let checks = 0;
+      let bothChecked!: () => void;
+      const checked = new Promise<void>((resolve) => (bothChecked = resolve));
       let firstSettled!: () => void;
       const settled = new Promise<void>((resolve) => (firstSettled = resolve));
-      let rechecks = 0;
+      let settles = 0;
       const gated: Db = {
         ...db,
         query: (async (sql: string, params?: unknown[]) => {
-          if (sql.includes('LEFT JOIN idempotency_keys') && ++lookups === 2) bothLookedUp();
-          if (sql.includes('AS grant_live') && ++rechecks === 2) await settled;
-          if (sql.startsWith('WITH granted')) {
-            await lookedUp;
-            const result = await db.query(sql, params);
-            firstSettled();
-            return result;
+          if (sql.includes('enroll_check(') && ++checks === 2) bothChecked();
+          if (sql.includes('enroll_settle(')) {
+            if (++settles > 1) await settled;
+            else {
+              await checked;
+              const result = await db.query(sql, params);
+              firstSettled();
+              return result;
+            }
           }
           return db.query(sql, params);
         }) as Db['query'],

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /** Pure domain rules shared by browser and server (spec sections 3, 5 and 9). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayDate, mdyToIso, parseMdy, setClock } from '../../src/domain/dates';
+import dayjs from 'dayjs';
+import { displayDate, mdyToIso, parseIso, parseMdy, setClock } from '../../src/domain/dates';
 import { maskSsn, maskSsnForReview } from '../../src/domain/ssn';
 import { toWirePayload as transform } from '../../src/domain/transforms';
 import { toMembershipRequest } from '../../src/domain/membership';
@@ -89,6 +90,18 @@ describe('dates', () => {
     ['12/31/1999', '1999-12-31'],
   ])('parses %s strictly', (input, iso) => expect(mdyToIso(input)).toBe(iso));
   it.each(['02-30-1970', '13-01-1970', '1970-04-15', '04-15-70', '04/15-1970', '4//5/1970', ''])('refuses %j', (input) => expect(parseMdy(input)).toBeNull());
+  it('parses YYYY-MM-DD as strictly as dayjs does, to the same day', () => {
+    const pad = (n: number, w: number) => String(n).padStart(w, '0');
+    const years = [0, 1, 50, 99, 100, 999, 1900, 1970, 1999, 2000, 2023, 2024, 2100, 9999];
+    for (const y of years)
+      for (let m = 0; m <= 13; m++)
+        for (let d = 0; d <= 32; d++) {
+          const value = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
+          const theirs = dayjs(value, 'YYYY-MM-DD', true);
+          expect(parseIso(value)?.valueOf() ?? null, value).toBe(theirs.isValid() ? theirs.valueOf() : null);
+        }
+    for (const value of ['1970-4-15', '19700-04-15', ' 1970-04-15', '1970/04/15', '1970-04-15T00:00', '', '\u0661\u0669\u0667\u0660-04-15']) expect(parseIso(value), value).toBeNull();
+  });
   it("displays dates as 'MMMM D, YYYY', as typed or as sent", () => {
     expect(displayDate('2026-01-05')).toBe('January 5, 2026');
     expect(displayDate('01-05-2026')).toBe('January 5, 2026');

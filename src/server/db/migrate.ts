@@ -8,6 +8,24 @@ const dir = join(import.meta.dirname, '../migrations');
 
 export type MigrationSteps = Record<string, (tx: Queryable) => Promise<void>>;
 
+/** A migration's statements: each ends with a semicolon at the end of a line, except inside a dollar-quoted body
+ *  (a function's), whose own statements end so too. */
+export function statements(sql: string): string[] {
+  const out: string[] = [];
+  let current: string[] = [];
+  let quoted = false;
+  for (const line of sql.split('\n')) {
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) quoted = !quoted;
+    if (!quoted && /;\s*$/.test(line)) {
+      out.push(current.join('\n').replace(/;\s*$/, ''));
+      current = [];
+    }
+  }
+  out.push(current.join('\n'));
+  return out.map((s) => s.trim()).filter(Boolean);
+}
+
 export async function migrate(db: Db, steps: MigrationSteps = {}): Promise<string[]> {
   await db.query('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
@@ -16,7 +34,7 @@ export async function migrate(db: Db, steps: MigrationSteps = {}): Promise<strin
     if (done.has(name)) continue;
     const sql = readFileSync(join(dir, name), 'utf8');
     await db.transaction(async (tx) => {
-      for (const statement of sql.split(/;\s*$/m).map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      for (const statement of statements(sql)) await tx.query(statement);
       await steps[name]?.(tx);
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
     });

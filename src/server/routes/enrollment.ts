@@ -10,7 +10,7 @@ import type { Metrics } from '../metrics';
 import { issueGrant, presentedGrant } from '../captchaGrants';
 import { ensureSession } from '../session';
 import { recordVerification } from '../memberVerifications';
-import { recheck, type EnrollmentFacts } from '../recheck';
+import { checkEnrollment, type EnrollmentFacts } from '../recheck';
 import { settle } from '../enrollmentStore';
 import { issueDocumentGrant } from '../documents';
 
@@ -119,23 +119,18 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     const fingerprint = protection.ssnIndex(JSON.stringify(payload));
     const ssnIndex = protection.ssnIndex(payload.ssn);
 
-    // One round trip: an earlier answer for this key, and whether the SSN is already enrolled.
-    const { rows } = await db.query<{ status: number | null; body: string | null; request_hash: string | null; duplicate: boolean }>(
-      `SELECT k.status, k.body, k.request_hash, EXISTS (SELECT 1 FROM enrollments WHERE ssn_index = $2) AS duplicate
-         FROM (SELECT 1) AS one LEFT JOIN idempotency_keys k ON k.key = $1`,
-      [key, ssnIndex],
-    );
-    const earlier = rows[0];
-    if (earlier.status !== null) {
-      if (earlier.request_hash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
-      return send(reply, { status: earlier.status, body: earlier.body ?? '' }, metrics);
+    // One round trip: an earlier answer for this key, whether the SSN is already enrolled, and the re-check's facts.
+    const found = await checkEnrollment(db, protection, request, payload, presentedGrant(request, protection), key, ssnIndex);
+    if (found.earlier) {
+      if (found.earlier.requestHash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
+      return send(reply, found.earlier, metrics);
     }
 
     // Everything the browser decided, decided again here (read-only; the claims are in settle()).
-    const checked = await recheck(db, protection, request, payload, presentedGrant(request, protection), key);
+    const checked = found.recheck();
 
     let answer: Answer;
-    if (earlier.duplicate) answer = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
+    if (found.duplicate) answer = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
     else {
       let outcome: Awaited<ReturnType<IdentityProvider['verify']>>;
       try {

@@ -1,0 +1,11 @@
+/** The enroll part of `npm run bench` alone, for iteration: `npx tsx scripts/bench/enroll-only.ts [runs] [enrollments]`
+ *  (PostgreSQL too when DATABASE_URL is set). The figures that count come from `npm run bench`. */
+import { measureEnroll } from './enroll';
+
+const runs = Number(process.argv[2] ?? 3);
+const total = Number(process.argv[3] ?? 1000);
+const show = (name: string, f: Awaited<ReturnType<typeof measureEnroll>>) =>
+  console.log(`${name}: ${f.throughput.toFixed(0)}/s vs ${f.ceiling.toFixed(0)}/s (${(f.throughput / f.ceiling).toFixed(2)}x), p99 ${f.p99.toFixed(1)} ms (raw ${f.ceilingP99.toFixed(1)} ms), lost ${f.lost} of ${f.total}`);
+show('PGlite', await measureEnroll(runs, total));
+if (process.env.DATABASE_URL && !process.argv.includes('--lite')) show('PostgreSQL', await measureEnroll(runs, total, process.env.DATABASE_URL));
+process.exit(0);

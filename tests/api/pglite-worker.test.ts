@@ -1,0 +1,41 @@
+// @vitest-environment node
+/** The embedded database's worker sends a statement whose parameters are all plain (text, numbers, booleans, null)
+ *  as one protocol message, and any other through PGlite's query(): both give the same rows, and an error leaves
+ *  the session ready for the next statement. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPgliteWorker, type Db } from '../../src/server/db/index';
+
+describe('the PGlite worker', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openPgliteWorker();
+  });
+  afterAll(() => db.close());
+
+  it('passes plain parameters in their text form, as the types the statement gives them', async () => {
+    const { rows } = await db.query('SELECT $1::text AS t, $2::int + 1 AS i, $3::boolean AS b, $4::text IS NULL AS n, $5::bigint AS big, $6 * interval \'1 millisecond\' AS ms', ['a\'b', 41, true, null, 9007199254740993n, 1500]);
+    expect(rows).toEqual([{ t: "a'b", i: 42, b: true, n: true, big: 9007199254740993n, ms: '00:00:01.5' }]);
+  });
+
+  it('passes bytes and dates through their serialisers', async () => {
+    const when = new Date('2024-01-02T03:04:05.000Z');
+    const { rows } = await db.query<{ bytes: Uint8Array; at: Date }>('SELECT $1::bytea AS bytes, $2::timestamptz AS at', [Buffer.from([0, 1, 255]), when]);
+    expect([...rows[0].bytes]).toEqual([0, 1, 255]);
+    expect(rows[0].at.toISOString()).toBe(when.toISOString());
+  });
+
+  it('reports an error with its code, and answers the next statement', async () => {
+    await expect(db.query('SELECT 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012' });
+    await expect(db.query('SELECT $1::int AS x', [2])).resolves.toEqual({ rows: [{ x: 2 }] });
+  });
+
+  it('keeps a transaction whole', async () => {
+    await db.query('CREATE TABLE worker_t (x int)');
+    await expect(db.transaction(async (tx) => {
+      await tx.query('INSERT INTO worker_t (x) VALUES ($1)', [1]);
+      throw new Error('undo');
+    })).rejects.toThrow('undo');
+    await db.transaction((tx) => tx.query('INSERT INTO worker_t (x) VALUES ($1)', [2]));
+    expect((await db.query('SELECT x FROM worker_t')).rows).toEqual([{ x: 2 }]);
+  });
+});
