@@ -14,7 +14,6 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { thankYou } from './bench/journey';
 import { launchBenchBrowser, measureDesktop, measureMobile } from './bench/pages';
 import { serveStatic } from './bench/static';
 import { formatTable, markdownTable, missed, type Row } from './bench/stats';
@@ -42,18 +41,23 @@ await build({ configFile: 'scripts/bench/bare/vite.config.ts' });
 // The server reads the generated modules the build just wrote (the variants as they ship): imported after it.
 const { startServer } = await import('../src/server/testing');
 const { measureEnroll } = await import('./bench/enroll');
+// The journey helpers reach the server's modules too (through the e2e harness): imported after the build as well.
+const { thankYou } = await import('./bench/journey');
 
 const rows: Row[] = [];
 const server = await startServer({ config: { dataDir: mkdtempSync(join(tmpdir(), 'hsa-bench-')), captchaCost: 50 }, onDisk: true });
 const bare = await serveStatic('dist-bench/bare');
+const floor = await serveStatic('scripts/bench/floor');
 const browser = await launchBenchBrowser();
 try {
-  const d = await measureDesktop(browser, server.url, bare.url, RUNS);
+  const d = await measureDesktop(browser, server.url, bare.url, floor.url, RUNS);
   rows.push(
     { what: 'welcome page, first load: JavaScript (gzip)', figure: d.welcomeJsKb, unit: 'KB', bar: BARS.welcomeJsKb },
     { what: 'step 1, cumulative JavaScript (gzip) vs bare RJSF', figure: d.step1JsKb, unit: 'KB', baseline: d.bareJsKb, bar: BARS.step1JsKb },
     { what: 'keystroke to paint, step 1 (median) vs bare RJSF', figure: d.keystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs, bar: BARS.keystrokeMs, ratioBar: BARS.keystrokeRatio },
     { what: "  of which the page's script (median)", figure: d.processingMs, unit: 'ms', baseline: d.bareProcessingMs },
+    // What the browser itself takes for a keystroke (a plain input, no script): no page paints one faster.
+    { what: '  plain input without script (the floor) vs bare RJSF', figure: d.floorKeystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs },
   );
   let run = 0;
   const m = await measureMobile(browser, server.url, RUNS, (page, throttle) => thankYou(run++, page, throttle));
@@ -71,6 +75,7 @@ try {
 } finally {
   await browser.close();
   await bare.close();
+  await floor.close();
   await server.close();
 }
 

@@ -126,6 +126,8 @@ export interface PageFigures {
   /** Medians of per-run medians, unthrottled: keystroke to paint, and the script's share of it. */
   keystrokeMs: number;
   bareKeystrokeMs: number;
+  /** The same on a plain input with no script (scripts/bench/floor): what the browser itself takes. */
+  floorKeystrokeMs: number;
   processingMs: number;
   bareProcessingMs: number;
 }
@@ -134,7 +136,7 @@ const KEYS = Number(process.env.BENCH_KEYSTROKES ?? 40);
 
 /** Unthrottled: JavaScript sizes once (they do not vary), keystroke latency `runs` times, product and bare page
  *  alternately so both see the same noise. */
-export async function measureDesktop(browser: Browser, productUrl: string, bareUrl: string, runs: number): Promise<PageFigures> {
+export async function measureDesktop(browser: Browser, productUrl: string, bareUrl: string, floorUrl: string, runs: number): Promise<PageFigures> {
   const page = await browser.newPage();
   await page.goto(`${productUrl}/enrollment`, { waitUntil: 'networkidle' });
   const welcomeJsKb = await jsKb(page);
@@ -146,6 +148,7 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
 
   const product: { paint: number; processing: number }[] = [];
   const bare: { paint: number; processing: number }[] = [];
+  const floor: number[] = [];
   let bareJsKb = 0;
   for (let r = 0; r < runs; r++) {
     const p = await browser.newPage();
@@ -163,6 +166,11 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
     await b.locator('.errors').first().waitFor();
     bare.push(await keystrokeToPaint(b, '#root_firstName', KEYS));
     await b.close();
+
+    const f = await browser.newPage();
+    await f.goto(`${floorUrl}/`, { waitUntil: 'networkidle' });
+    floor.push((await keystrokeToPaint(f, '#root_firstName', KEYS)).paint);
+    await f.close();
   }
   return {
     welcomeJsKb,
@@ -170,6 +178,7 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
     bareJsKb,
     keystrokeMs: median(product.map((k) => k.paint)),
     bareKeystrokeMs: median(bare.map((k) => k.paint)),
+    floorKeystrokeMs: median(floor),
     processingMs: median(product.map((k) => k.processing)),
     bareProcessingMs: median(bare.map((k) => k.processing)),
   };
