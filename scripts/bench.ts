@@ -14,10 +14,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import type { Page } from 'playwright-core';
-import { fillPersonal, next, PAPERLESS, pat } from '../tests/e2e/journey';
-import { fillEmployerGroup, signTerms } from './bench/journey';
-import { launchBenchBrowser, measureDesktop, measureMobile, timeToText } from './bench/pages';
+import { launchBenchBrowser, measureDesktop, measureMobile } from './bench/pages';
 import { serveStatic } from './bench/static';
 import { formatTable, markdownTable, missed, type Row } from './bench/stats';
 
@@ -38,40 +35,29 @@ export const BARS = {
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ENROLLMENTS = Number(process.env.BENCH_ENROLLMENTS ?? 1000);
 
-/** The standard journey to step 4 at full speed, then the mobile profile for the Next that submits. */
-async function thankYou(run: number, page: Page, throttle: () => Promise<void>) {
-  // A new SSN each run: the server refuses a second enrollment of one.
-  const person = { ...pat, ssnDigits: `12345${String(6780 + run).slice(-4)}` };
-  await page.getByRole('link', { name: 'Next' }).click();
-  await page.getByRole('heading', { name: 'Step 1: Account Holder Information' }).waitFor();
-  await fillPersonal(page, person);
-  await fillEmployerGroup(page);
-  await next(page, 'Step 2: Additional Cardholder');
-  await next(page, 'Step 3: Verify');
-  await next(page, 'Step 4: Terms and Conditions');
-  await signTerms(page, person);
-  await throttle();
-  return timeToText(page, () => page.getByRole('button', { name: 'Next' }).click(), PAPERLESS);
-}
-
 // Always the production build (no test partners), as it ships; then the baseline page on its step-1 schema.
 execSync('npm run build', { stdio: 'inherit', env: { ...process.env, HSA_VARIANT_DIRS: '' } });
 await build({ configFile: 'scripts/bench/bare/vite.config.ts' });
 // The server reads the generated modules the build just wrote (the variants as they ship): imported after it.
 const { startServer } = await import('../src/server/testing');
 const { measureEnroll } = await import('./bench/enroll');
+// The journey helpers reach the server's modules too (through the e2e harness): imported after the build as well.
+const { thankYou } = await import('./bench/journey');
 
 const rows: Row[] = [];
 const server = await startServer({ config: { dataDir: mkdtempSync(join(tmpdir(), 'hsa-bench-')), captchaCost: 50 }, onDisk: true });
 const bare = await serveStatic('dist-bench/bare');
+const floor = await serveStatic('scripts/bench/floor');
 const browser = await launchBenchBrowser();
 try {
-  const d = await measureDesktop(browser, server.url, bare.url, RUNS);
+  const d = await measureDesktop(browser, server.url, bare.url, floor.url, RUNS);
   rows.push(
     { what: 'welcome page, first load: JavaScript (gzip)', figure: d.welcomeJsKb, unit: 'KB', bar: BARS.welcomeJsKb },
     { what: 'step 1, cumulative JavaScript (gzip) vs bare RJSF', figure: d.step1JsKb, unit: 'KB', baseline: d.bareJsKb, bar: BARS.step1JsKb },
     { what: 'keystroke to paint, step 1 (median) vs bare RJSF', figure: d.keystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs, bar: BARS.keystrokeMs, ratioBar: BARS.keystrokeRatio },
     { what: "  of which the page's script (median)", figure: d.processingMs, unit: 'ms', baseline: d.bareProcessingMs },
+    // What the browser itself takes for a keystroke (a plain input, no script): no page paints one faster.
+    { what: '  plain input without script (the floor) vs bare RJSF', figure: d.floorKeystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs },
   );
   let run = 0;
   const m = await measureMobile(browser, server.url, RUNS, (page, throttle) => thankYou(run++, page, throttle));
@@ -84,9 +70,12 @@ try {
     { what: 'mobile: thank-you, Next to outcome painted', figure: m.thankYouMs, unit: 'ms' },
     ...(['welcome', 'step1', 'feeschedule', 'thankyou'] as const).map((p) => ({ what: `mobile: CLS, ${p} (worst run)`, figure: m.cls[p], unit: '', bar: BARS.cls })),
   );
+  // What moved, where a page shifted: the elements to look at.
+  for (const [p, shifts] of Object.entries(m.shifts)) for (const s of shifts) console.log(`layout shift on ${p} at ${Math.round(s.at)} ms (${s.value.toFixed(3)}): ${s.moved.join(', ')}`);
 } finally {
   await browser.close();
   await bare.close();
+  await floor.close();
   await server.close();
 }
 

@@ -1,5 +1,5 @@
 /** The text input every widget builds on: keystroke filter, formatting, length limit and aria wiring. */
-import type { FocusEvent, InputHTMLAttributes, Ref } from 'react';
+import { useState, type FocusEvent, type InputHTMLAttributes, type Ref } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useFormState, type EngineFormContext, type FormState } from '../src/engine/formContext';
 import { filterChars, maskDigits } from './format';
@@ -11,6 +11,9 @@ export interface FilteredInputProps extends WidgetProps {
   display?: string;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
   inputRef?: Ref<HTMLInputElement>;
+  /** Whether a typed value is reported to the form at once rather than when typing settles: a value a server check
+   *  hangs on (a complete SSN, a group number) blocks Next from the keystroke that makes it. */
+  immediate?: (value: unknown) => boolean;
 }
 
 /** Whether the field shows its errors (it has some, and it was left or Next was pressed); the widget re-renders when
@@ -22,7 +25,10 @@ export function useShowingErrors(props: WidgetProps): boolean {
 }
 
 export function FilteredInput(props: FilteredInputProps) {
-  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, uiSchema, format, display, inputProps, inputRef, placeholder } = props;
+  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, uiSchema, format, display, inputProps, inputRef, placeholder, immediate } = props;
+  const ctx = props.registry.formContext as EngineFormContext | undefined;
+  // What was typed and not yet reported to the form (see EngineFormContext.deferChange): the input shows it.
+  const [typed, setTyped] = useState<string | null>(null);
   // A field with a mask (schemas/definitions.schema.json x-mask) takes digits and is formatted as it is typed.
   const mask = typeof schema['x-mask'] === 'string' ? schema['x-mask'] : undefined;
   const allowed = (options.allowedChars as string | undefined) ?? (mask ? `[0-9${[...new Set(mask.replace(/9/g, ''))].join('').replace(/[\]\\^-]/g, '\\$&')}]` : undefined);
@@ -31,6 +37,7 @@ export function FilteredInput(props: FilteredInputProps) {
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : undefined;
   const text = display ?? (value == null ? '' : String(value));
+  const shown = typed ?? text;
   const invalid = useShowingErrors(props);
   return (
     <input
@@ -39,7 +46,7 @@ export function FilteredInput(props: FilteredInputProps) {
       name={id}
       type="text"
       className="input"
-      value={text}
+      value={shown}
       required={required}
       disabled={disabled}
       readOnly={readonly}
@@ -55,9 +62,27 @@ export function FilteredInput(props: FilteredInputProps) {
       onChange={(e) => {
         const filtered = filterChars(e.target.value, allowed);
         const next = formatText ? formatText(filtered) : filtered;
-        onChange(next === '' ? options.emptyValue : next);
+        const stored = next === '' ? options.emptyValue : next;
+        // A keystroke (one character more or fewer) waits for typing to pause; a value put in whole (pasted, filled in
+        // by the browser) reaches the form at once, as nothing else is likely to follow it at typing speed.
+        const keystroke = Math.abs(e.target.value.length - shown.length) <= 1;
+        if (!ctx?.deferChange || !keystroke || immediate?.(stored)) {
+          ctx?.flushChanges();
+          setTyped(null);
+          onChange(stored);
+          return;
+        }
+        // Painted now; the form hears of it when typing pauses, or when the field is left or Next pressed.
+        setTyped(next);
+        ctx.deferChange(id, () => {
+          setTyped(null);
+          onChange(stored);
+        });
       }}
-      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => {
+        ctx?.flushChanges();
+        onBlur(id, e.target.value);
+      }}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
       {...inputProps}
     />

@@ -61,6 +61,8 @@ export function GroupLookupWidget(props: WidgetProps) {
       <FilteredInput
         {...props}
         readonly={locked || props.readonly}
+        // Every keystroke reaches the form at once: a lookup answer counts only for the value it was asked for.
+        immediate={() => true}
         onChange={(v) => {
           ctx.setFieldError(path, null);
           props.onChange(v);

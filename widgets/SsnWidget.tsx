@@ -74,6 +74,8 @@ export function SsnWidget(props: WidgetProps) {
         if (failed) setAttempt((a) => a + 1);
         props.onBlur(id, v);
       }}
+      // A complete SSN is checked, and Next waits for the check: it reaches the form with the keystroke that completes it.
+      immediate={(v) => typeof v === 'string' && typeof props.schema.pattern === 'string' && new RegExp(props.schema.pattern).test(v)}
       onChange={(v) => {
         if (v !== value) ctx.setFieldError(path, null);
         props.onChange(v);

@@ -18,21 +18,38 @@ export async function launchBenchBrowser(): Promise<Browser> {
   });
 }
 
+/** A layout shift not caused by a recent input: when, how much, and the elements that moved. */
+export interface Shift {
+  at: number;
+  value: number;
+  moved: string[];
+}
+
 /** Installed before any script of the page: LCP (until the first input, as browsers report it) and layout shifts
  *  not caused by a recent input. */
 function observePerformance() {
-  const w = window as unknown as { __perf: { lcp: number; shifts: { at: number; value: number }[] } };
+  const w = window as unknown as { __perf: { lcp: number; shifts: Shift[] } };
   w.__perf = { lcp: 0, shifts: [] };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__perf.lcp = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries() as unknown as { hadRecentInput: boolean; value: number; startTime: number }[]) if (!e.hadRecentInput) w.__perf.shifts.push({ at: e.startTime, value: e.value });
+    for (const e of list.getEntries() as unknown as { hadRecentInput: boolean; value: number; startTime: number; sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] }[]) {
+      if (e.hadRecentInput) continue;
+      // What moved: an element's tag, id, class and the start of its text.
+      // No named inner functions: tsx would wrap them in a helper the page does not have.
+      const moved = e.sources.map(({ node, previousRect: a, currentRect: b }) => {
+        const el = node instanceof Element ? node : node?.parentElement;
+        const name = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} '${(el.textContent ?? '').trim().slice(0, 40)}'` : String(node?.nodeName);
+        return `${name} ${[a.x, a.y, a.width, a.height].map(Math.round).join(',')} -> ${[b.x, b.y, b.width, b.height].map(Math.round).join(',')}`;
+      });
+      w.__perf.shifts.push({ at: e.startTime, value: e.value, moved });
+    }
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-const perf = (page: Page) => page.evaluate(() => (window as unknown as { __perf: { lcp: number; shifts: { at: number; value: number }[] } }).__perf);
-const cls = (shifts: { at: number; value: number }[], since = 0) => shifts.filter((s) => s.at >= since).reduce((n, s) => n + s.value, 0);
+const perf = (page: Page) => page.evaluate(() => (window as unknown as { __perf: { lcp: number; shifts: Shift[] } }).__perf);
+const cls = (shifts: Shift[], since = 0) => shifts.filter((s) => s.at >= since).reduce((n, s) => n + s.value, 0);
 
 async function mobileContext(browser: Browser, throttled: boolean): Promise<{ context: BrowserContext; page: Page; throttle: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
@@ -109,6 +126,8 @@ export interface PageFigures {
   /** Medians of per-run medians, unthrottled: keystroke to paint, and the script's share of it. */
   keystrokeMs: number;
   bareKeystrokeMs: number;
+  /** The same on a plain input with no script (scripts/bench/floor): what the browser itself takes. */
+  floorKeystrokeMs: number;
   processingMs: number;
   bareProcessingMs: number;
 }
@@ -117,7 +136,7 @@ const KEYS = Number(process.env.BENCH_KEYSTROKES ?? 40);
 
 /** Unthrottled: JavaScript sizes once (they do not vary), keystroke latency `runs` times, product and bare page
  *  alternately so both see the same noise. */
-export async function measureDesktop(browser: Browser, productUrl: string, bareUrl: string, runs: number): Promise<PageFigures> {
+export async function measureDesktop(browser: Browser, productUrl: string, bareUrl: string, floorUrl: string, runs: number): Promise<PageFigures> {
   const page = await browser.newPage();
   await page.goto(`${productUrl}/enrollment`, { waitUntil: 'networkidle' });
   const welcomeJsKb = await jsKb(page);
@@ -129,6 +148,7 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
 
   const product: { paint: number; processing: number }[] = [];
   const bare: { paint: number; processing: number }[] = [];
+  const floor: number[] = [];
   let bareJsKb = 0;
   for (let r = 0; r < runs; r++) {
     const p = await browser.newPage();
@@ -146,6 +166,11 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
     await b.locator('.errors').first().waitFor();
     bare.push(await keystrokeToPaint(b, '#root_firstName', KEYS));
     await b.close();
+
+    const f = await browser.newPage();
+    await f.goto(`${floorUrl}/`, { waitUntil: 'networkidle' });
+    floor.push((await keystrokeToPaint(f, '#root_firstName', KEYS)).paint);
+    await f.close();
   }
   return {
     welcomeJsKb,
@@ -153,6 +178,7 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
     bareJsKb,
     keystrokeMs: median(product.map((k) => k.paint)),
     bareKeystrokeMs: median(bare.map((k) => k.paint)),
+    floorKeystrokeMs: median(floor),
     processingMs: median(product.map((k) => k.processing)),
     bareProcessingMs: median(bare.map((k) => k.processing)),
   };
@@ -162,6 +188,8 @@ export interface MobileFigures {
   lcpMs: Record<'welcome' | 'step1' | 'feeschedule', number>;
   /** The largest CLS of any run, per page (the bar is 0 on every page). */
   cls: Record<'welcome' | 'step1' | 'feeschedule' | 'thankyou', number>;
+  /** The shifts of that run, per page, for finding what moved. */
+  shifts: Record<'welcome' | 'step1' | 'feeschedule' | 'thankyou', Shift[]>;
   keystrokeMs: number;
   /** From the click on step 4's Next to the outcome painted on the thank-you screen. */
   thankYouMs: number;
@@ -171,9 +199,15 @@ const MOBILE_PAGES = { welcome: '/enrollment', step1: '/enrollment/accountholder
 
 /** A cold load (new context, empty cache) of each page on the mobile profile, `runs` times; on step 1, then
  *  keystrokes. */
-export async function measureMobile(browser: Browser, productUrl: string, runs: number, thankYou: (page: Page, throttle: () => Promise<void>) => Promise<{ ms: number; cls: number }>): Promise<MobileFigures> {
+export async function measureMobile(browser: Browser, productUrl: string, runs: number, thankYou: (page: Page, throttle: () => Promise<void>) => Promise<{ ms: number; cls: number; shifts: Shift[] }>): Promise<MobileFigures> {
   const lcp: Record<string, number[]> = { welcome: [], step1: [], feeschedule: [] };
   const worst: Record<string, number> = { welcome: 0, step1: 0, feeschedule: 0, thankyou: 0 };
+  const worstShifts: Record<string, Shift[]> = { welcome: [], step1: [], feeschedule: [], thankyou: [] };
+  const keep = (name: string, value: number, shifts: Shift[]) => {
+    if (value <= worst[name] && worstShifts[name].length) return;
+    worst[name] = value;
+    worstShifts[name] = shifts;
+  };
   const keys: number[] = [];
   const thanks: number[] = [];
   for (let r = 0; r < runs; r++) {
@@ -191,19 +225,21 @@ export async function measureMobile(browser: Browser, productUrl: string, runs: 
         await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
         keys.push((await keystrokeToPaint(page, '#root_firstName', Math.min(KEYS, 20))).paint);
       }
-      worst[name] = Math.max(worst[name], cls((await perf(page)).shifts));
+      const { shifts } = await perf(page);
+      keep(name, cls(shifts), shifts);
       await context.close();
     }
     const { context, page, throttle } = await mobileContext(browser, false);
     await page.goto(`${productUrl}/enrollment`, { waitUntil: 'networkidle' });
     const t = await thankYou(page, throttle);
     thanks.push(t.ms);
-    worst.thankyou = Math.max(worst.thankyou, t.cls);
+    keep('thankyou', t.cls, t.shifts);
     await context.close();
   }
   return {
     lcpMs: { welcome: median(lcp.welcome), step1: median(lcp.step1), feeschedule: median(lcp.feeschedule) },
     cls: worst as MobileFigures['cls'],
+    shifts: worstShifts as MobileFigures['shifts'],
     keystrokeMs: median(keys),
     thankYouMs: median(thanks),
   };
@@ -211,7 +247,7 @@ export async function measureMobile(browser: Browser, productUrl: string, runs: 
 
 /** Installed before the click that submits: resolves with the time from that click to the first paint showing
  *  `text`, and the layout shift after the click not caused by input. */
-export async function timeToText(page: Page, click: () => Promise<void>, text: string): Promise<{ ms: number; cls: number }> {
+export async function timeToText(page: Page, click: () => Promise<void>, text: string): Promise<{ ms: number; cls: number; shifts: Shift[] }> {
   await page.evaluate((wanted) => {
     const w = window as unknown as { __shown: Promise<{ at: number; clickAt: number }> };
     w.__shown = new Promise((resolve) => {
@@ -233,5 +269,6 @@ export async function timeToText(page: Page, click: () => Promise<void>, text: s
   const { at, clickAt } = await page.evaluate(() => (window as unknown as { __shown: Promise<{ at: number; clickAt: number }> }).__shown);
   // Shifts in the second after the outcome appears count too.
   await page.waitForTimeout(1000);
-  return { ms: at - clickAt, cls: cls((await perf(page)).shifts, clickAt) };
+  const shifts = (await perf(page)).shifts.filter((s) => s.at >= clickAt);
+  return { ms: at - clickAt, cls: cls(shifts), shifts };
 }

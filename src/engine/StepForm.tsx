@@ -1,5 +1,5 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
-import { memo, useCallback, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
@@ -42,6 +42,10 @@ const Rendered = memo(function Rendered<A>({ render, arg }: { render: (arg: A) =
   return render(arg);
 }) as <A>(props: { render: (arg: A) => ReactNode; arg: A }) => ReactNode;
 
+/** How long typing pauses before a typed change reaches the form (its validation and state): a keystroke paints
+ *  at once, and the form's work runs once per pause, not once per key. Leaving the field or Next reports it at once. */
+export const SETTLE_MS = 250;
+
 /** { 'group.id': 'msg' } -> { group: { id: { __errors: ['msg'] } } } */
 function toErrorSchema(errors: Record<string, string>): ErrorSchema {
   let schema: Data = {};
@@ -81,11 +85,31 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     });
   }, []);
   const setFieldValue = useCallback((path: string, value: unknown) => store.set((s) => ({ ...s, formData: setPath(s.formData, path, value) })), [store]);
+  // Typed changes waiting for a pause in typing, by field id, in the order they were typed.
+  const waiting = useRef(new Map<string, () => void>());
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const flushChanges = useCallback(() => {
+    clearTimeout(settleTimer.current);
+    const reports = [...waiting.current.values()];
+    waiting.current.clear();
+    for (const report of reports) report();
+  }, []);
+  const deferChange = useCallback(
+    (id: string, report: () => void) => {
+      waiting.current.delete(id);
+      waiting.current.set(id, report);
+      clearTimeout(settleTimer.current);
+      settleTimer.current = setTimeout(flushChanges, SETTLE_MS);
+    },
+    [flushChanges],
+  );
+  // A step left while a change waits (the form is gone) reports nothing.
+  useEffect(() => () => clearTimeout(settleTimer.current), []);
 
   // The same object while the applicant types (see EngineFormContext): new only with new services or links.
   const context: EngineFormContext = useMemo(
-    () => ({ state: store, setFieldError, setPending, setFieldValue, services, links, words }),
-    [store, setFieldError, setPending, setFieldValue, services, links, words],
+    () => ({ state: store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, services, links, words }),
+    [store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, services, links, words],
   );
   // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
   const extraErrors = useMemo(() => (Object.keys(asyncErrors).length ? toErrorSchema(asyncErrors) : undefined), [asyncErrors]);
@@ -94,45 +118,49 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   return (
     <FormContextReact.Provider value={context}>
       {renderStepErrors && <Rendered render={renderStepErrors} arg={stepErrors} />}
-      <Form
-        schema={module.schema}
-        uiSchema={module.uiSchema}
-        validator={validator}
-        formData={data}
-        formContext={context}
-        widgets={widgets}
-        templates={templates}
-        extraErrors={extraErrors}
-        extraErrorsBlockSubmit
-        liveValidate={submitCount > 0 ? 'onChange' : 'onBlur'}
-        showErrorList="top"
-        noHtml5Validate
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
-        transformErrors={liftRequiredErrors}
-        focusOnFirstError={false}
-        onChange={(e) => store.set((s) => (s.formData === e.formData ? s : { ...s, formData: e.formData as Data }))}
-        onBlur={(id) => store.set((s) => (s.touched.has(id) ? s : { ...s, touched: new Set(s.touched).add(id) }))}
-        onError={(errors) => {
-          setStepErrors(errors);
-          store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
-        }}
-        onSubmit={(e) => {
-          setStepErrors([]);
-          if (busy || advancing.current) return;
-          advancing.current = true;
-          setAdvancingShown(true);
-          void (async () => {
-            try {
-              await onNext(e.formData as Data);
-            } finally {
-              advancing.current = false;
-              setAdvancingShown(false);
-            }
-          })();
-        }}
-      >
-        {actions({ busy, data })}
-      </Form>
+      {/* Next (a click, or Enter in a field) submits what was typed: the changes still waiting are reported first, in
+          the same event, so the form validates and submits them. */}
+      <div className="step-form" onSubmitCapture={flushChanges}>
+        <Form
+          schema={module.schema}
+          uiSchema={module.uiSchema}
+          validator={validator}
+          formData={data}
+          formContext={context}
+          widgets={widgets}
+          templates={templates}
+          extraErrors={extraErrors}
+          extraErrorsBlockSubmit
+          liveValidate={submitCount > 0 ? 'onChange' : 'onBlur'}
+          showErrorList="top"
+          noHtml5Validate
+          experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+          transformErrors={liftRequiredErrors}
+          focusOnFirstError={false}
+          onChange={(e) => store.set((s) => (s.formData === e.formData ? s : { ...s, formData: e.formData as Data }))}
+          onBlur={(id) => store.set((s) => (s.touched.has(id) ? s : { ...s, touched: new Set(s.touched).add(id) }))}
+          onError={(errors) => {
+            setStepErrors(errors);
+            store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
+          }}
+          onSubmit={(e) => {
+            setStepErrors([]);
+            if (busy || advancing.current) return;
+            advancing.current = true;
+            setAdvancingShown(true);
+            void (async () => {
+              try {
+                await onNext(e.formData as Data);
+              } finally {
+                advancing.current = false;
+                setAdvancingShown(false);
+              }
+            })();
+          }}
+        >
+          {actions({ busy, data })}
+        </Form>
+      </div>
     </FormContextReact.Provider>
   );
 }

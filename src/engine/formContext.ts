@@ -83,6 +83,12 @@ export interface EngineFormContext {
   setPending: (path: string, pending: boolean) => void;
   /** Sets another field of the step, by dotted path (e.g. the employer name after a lookup). */
   setFieldValue: (path: string, value: unknown) => void;
+  /** A typed change, reported to the form once typing settles (see SETTLE_MS): the input shows each keystroke at
+   *  once, and the form's whole-step work (validation, state) runs in the pause after the last one, not per key. A
+   *  later change of the same field replaces an earlier one still waiting. */
+  deferChange: (id: string, report: () => void) => void;
+  /** Reports every change still waiting, now: on leaving a field and on Next, so both see what was typed. */
+  flushChanges: () => void;
   /** Services the app provides to widgets (lookups, captcha). */
   services: Record<string, unknown>;
   /** Named lists of links the app provides; a uiSchema section shows one by name (`links`). */

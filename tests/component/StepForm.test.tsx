@@ -81,6 +81,16 @@ describe('StepForm (the generic step renderer)', () => {
     await vi.waitFor(() => expect(onNext).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ann', zip: '20049', other: { kept: true } })));
   });
 
+  it('Enter right after a keystroke submits the step with that keystroke in it (typing need not have paused)', async () => {
+    const onNext = renderStep();
+    const name = screen.getByLabelText(/^Name/);
+    await userEvent.type(name, 'Ann');
+    await userEvent.type(screen.getByLabelText(/^Zip/), '20049');
+    await userEvent.type(name, 'e{Enter}');
+    await vi.waitFor(() => expect(onNext).toHaveBeenCalledTimes(1));
+    expect(onNext).toHaveBeenCalledWith(expect.objectContaining({ name: 'Anne', zip: '20049' }));
+  });
+
   it('blocks repeat clicks on Next while onNext is in progress (e.g. a server check), and allows Next again after', async () => {
     let finish!: () => void;
     const onNext = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
