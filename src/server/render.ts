@@ -71,5 +71,6 @@ export function composePage(index: string, { variant, language, markup = '', fee
     .replace(/<html lang="[a-z]+"/, `<html lang="${language}"${colors ? ` style="${escapeAttribute(colors)}"` : ''}`)
     // The site's title in the page's language until the script names the page.
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`)
-    .replace(/<div id="root"><\/div>/, `<div id="root"${feesAttribute}>${markup}</div>${words}`);
+    // The root keeps what it holds (a note that the client is not built) unless the page is drawn here.
+    .replace(/<div id="root">([\s\S]*?)<\/div>/, (_whole, inner: string) => `<div id="root"${feesAttribute}>${markup || inner}</div>${words}`);
 }
