@@ -4,7 +4,7 @@ import standardEnglish from '../generated/standard/en/copy.json' with { type: 'j
 
 /** Loads the page's language (English unless given) for the variant of the page address. */
 export async function loadCopy(language = 'en'): Promise<void> {
-  const { chooseLanguage } = await import('../src/app/copy');
+  const { chooseLanguage } = await import('../src/app/loadLanguage');
   await chooseLanguage(language);
 }
 

@@ -1,6 +1,5 @@
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Welcome } from './pages/Welcome';
-import { NotFound } from './pages/NotFound';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { lazyPage } from './lazy';
 import { page, PATHS } from './routes';
@@ -9,6 +8,7 @@ const Wizard = lazyPage(() => import('./pages/Wizard'), 'Wizard');
 const FeeSchedule = lazyPage(() => import('./pages/FeeSchedule'), 'FeeSchedule');
 const Splash = lazyPage(() => import('./pages/Splash'), 'Splash');
 const Vetting = lazyPage(() => import('./pages/Vetting'), 'Vetting');
+const NotFound = lazyPage(() => import('./pages/NotFound'), 'NotFound');
 
 
 export function AppRoutes() {
@@ -21,7 +21,7 @@ export function AppRoutes() {
         <Route path={PATHS.feeSchedule} element={page(<FeeSchedule />)} />
         <Route path={PATHS.splash} element={page(<Splash />)} />
         <Route path={PATHS.vetting} element={page(<Vetting />)} />
-        <Route path="*" element={<NotFound />} />
+        <Route path="*" element={page(<NotFound />)} />
       </Routes>
     </ErrorBoundary>
   );

@@ -3,10 +3,8 @@
  *  development server) they load as a chunk. A switch loads the other language and redraws every page in place (the
  *  application in memory is kept). */
 import { useSyncExternalStore } from 'react';
-import { copyModules } from '../../generated/copy';
 import { languageNames, languages } from '../../generated/index';
 import type { Copy } from '../engine/types';
-import { variant } from './variant';
 import { setRequestLanguage } from '../api/language';
 
 /** The address parameter that names the language, so a link can open the site in it. */
@@ -46,10 +44,6 @@ export function adoptLanguage(language: string, copy: Copy): void {
   for (const listener of [...listeners]) listener();
 }
 
-/** Loads a language's words and shows every page in it. */
-export async function chooseLanguage(language: string): Promise<void> {
-  adoptLanguage(language, await copyModules[variant.id][language]());
-}
 
 /** The words the server wrote into the page, if it did. */
 export function inlineCopy(): { language: string; copy: Copy } | null {

@@ -35,7 +35,7 @@ export function renderPage(url: string, language: string, copy: Copy, fees: FeeD
             <Route path={PATHS.splash} element={page(<Splash />)} />
             {/* The server draws a vetting address only when no variant has it: not found, in the vetting page's wrapper. */}
             <Route path={PATHS.vetting} element={page(<NotFound />)} />
-            <Route path="*" element={<NotFound />} />
+            <Route path="*" element={page(<NotFound />)} />
           </Routes>
         </ErrorBoundary>
       </StaticRouter>,

@@ -1,9 +1,6 @@
-/** The wizard store for this site, and the site's error state. */
+/** The site's error state, the session values every page sets, and leaving to the site root. The wizard's store is
+ *  in wizardStore.ts, loaded with the wizard. */
 import { create } from 'zustand';
-import { createWizardStore } from '../engine/store';
-import { emptyPayload } from '../domain/payload';
-
-export const useWizard = createWizardStore(() => emptyPayload() as unknown as Record<string, unknown>);
 
 interface SiteStatus {
   /** Set by any error whose message contains 'network error'. */
@@ -39,8 +36,13 @@ export function setGroupCookie(value: string): void {
   document.cookie = `groupID=${encodeURIComponent(value)}; path=/; SameSite=Strict`;
 }
 
-/** Cancel, OK on 'We Apologize': the application is cleared and the applicant leaves to the site root. */
+/** What must be cleared before leaving (the wizard's store registers its reset when it loads). */
+const onLeave = new Set<() => void>();
+export const clearOnLeave = (clear: () => void): void => void onLeave.add(clear);
+
+/** Cancel, OK on 'We Apologize': the application is cleared (a page kept in the back-forward cache must not hold
+ *  it) and the applicant leaves to the site root. */
 export function leaveToRoot(): void {
-  useWizard.getState().reset();
+  for (const clear of onLeave) clear();
   window.location.assign('/');
 }

@@ -3,7 +3,8 @@
  *  not carry it. */
 import { applyBrand } from './brand';
 import { variant } from './variant';
-import { chooseLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM, languages } from './copy';
+import { LANGUAGE_COOKIE, LANGUAGE_PARAM, languages } from './copy';
+import { chooseLanguage } from './loadLanguage';
 
 /** The address's language, else the one chosen earlier in this session, else the first of the browser's preferred
  *  languages the site has, else English. */

@@ -19,7 +19,7 @@ vi.mock(import('../../src/app/stepHooks'), async (importOriginal) => {
 
 import { Wizard } from '../../src/app/pages/Wizard';
 import { useReviewSteps } from '../../src/app/pages/Verify';
-import { useWizard } from '../../src/app/state';
+import { useWizard } from '../../src/app/wizardStore';
 import type { ReviewStep } from '../../src/engine/review';
 
 const fetchMock = vi.fn(async (url: string) => (url.endsWith('/csrf-token') ? new Response('{"token":"t"}') : new Response('{}', { status: 404 })));

@@ -16,7 +16,7 @@ import aarpStep1 from '../../generated/aarp/en/accountholder.json';
 import aarpStep2 from '../../generated/aarp/en/additionalcard.json';
 import { FeeSchedule } from '../../src/app/pages/FeeSchedule';
 import { NotFound } from '../../src/app/pages/NotFound';
-import { useWizard } from '../../src/app/state';
+import { useWizard } from '../../src/app/wizardStore';
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_BEFORE_MS } from '../../src/app/timing';
 import { pageView, stepEvent } from '../../src/app/analytics';
 
@@ -60,12 +60,13 @@ describe('Cancel Enrollment', () => {
     useWizard.getState().setPayload({ firstName: 'Pat' });
     render(<CancelEnrollment />);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Enrollment' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Are you sure you want to cancel enrollment?' });
+    // The dialog's code loads when it first opens (the welcome page's script does not carry it).
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure you want to cancel enrollment?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(assign).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Enrollment' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(assign).toHaveBeenCalledWith('/');
     expect(useWizard.getState().payload.firstName).toBeUndefined();
   });

@@ -26,7 +26,7 @@ vi.mock(import('../../generated/steps'), async (importOriginal) => {
 });
 
 import { Wizard } from '../../src/app/pages/Wizard';
-import { useWizard } from '../../src/app/state';
+import { useWizard } from '../../src/app/wizardStore';
 import { CHUNK_TIMEOUT_MS } from '../../src/app/lazy';
 import { currentCopy } from '../../src/app/copy';
 import { firstOfThisMonth } from '../dates';

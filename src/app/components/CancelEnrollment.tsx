@@ -1,6 +1,6 @@
 /** Cancel Enrollment: a confirmation; Yes leaves to the site root, No closes. */
 import { useState } from 'react';
-import { Modal } from './Modal';
+import { LazyModal as Modal } from './LazyModal';
 import { leaveToRoot } from '../state';
 import { useText } from '../copy';
 

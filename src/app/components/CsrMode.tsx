@@ -2,9 +2,11 @@
 import { useEffect } from 'react';
 import { useCsrMode } from '../csrMode';
 import { variant } from '../variant';
+import { useText } from '../copy';
 
 export function CsrMode() {
   const { on, toggle } = useCsrMode();
+  const text = useText();
   useEffect(() => {
     if (!variant.flags.csrMode) return;
     const onKey = (e: KeyboardEvent) => {
@@ -16,5 +18,5 @@ export function CsrMode() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [toggle]);
-  return on ? <h2 className="csr-mode">CSR Mode</h2> : null;
+  return on ? <h2 className="csr-mode">{text.csrMode}</h2> : null;
 }

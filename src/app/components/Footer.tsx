@@ -1,7 +1,7 @@
 /** Footer on every page: help phone, availability, privacy and terms, deposit insurance, security seal. */
 import { useState } from 'react';
 import { variant } from '../variant';
-import { Modal } from './Modal';
+import { LazyModal as Modal } from './LazyModal';
 import { useText } from '../copy';
 import { Fill } from '../Fill';
 

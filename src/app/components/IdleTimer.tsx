@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from './Modal';
-import { useWizard } from '../state';
+import { useWizard } from '../wizardStore';
 import { fetchCsrfToken } from '../../api/client';
 import { useText } from '../copy';
 import { COUNTDOWN_TICK_MS, IDLE_TIMEOUT_MS, IDLE_WARNING_BEFORE_MS } from '../timing';

@@ -3,7 +3,7 @@
  *  language (a link opens the site in it), and the session keeps it. */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { chooseLanguage, LANGUAGE_PARAM, languageNames, languages, useLanguage } from '../copy';
+import { LANGUAGE_PARAM, languageNames, languages, useLanguage } from '../copy';
 
 export function LanguageSwitch() {
   const language = useLanguage();
@@ -36,7 +36,7 @@ export function LanguageSwitch() {
                 hrefLang={l}
                 onClick={(e) => {
                   e.preventDefault();
-                  void chooseLanguage(l);
+                  void import('../loadLanguage').then((m) => m.chooseLanguage(l));
                 }}
               >
                 {languageNames[l]}

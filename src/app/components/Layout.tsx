@@ -2,8 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { NetworkErrorBanner } from './NetworkErrorBanner';
-import { CsrMode } from './CsrMode';
+import { lazy, Suspense } from 'react';
+import { variant } from '../variant';
 import { useText } from '../copy';
+
+const CsrMode = lazy(() => import('./CsrMode').then((m) => ({ default: m.CsrMode })));
 
 /** Every page: header, one main landmark with the page's h1, footer; sets the document title. */
 /** dialogs: what a page adds beside its content (the wizard's dialogs and idle timer load with the wizard). */
@@ -21,7 +24,12 @@ export function Layout({ title, stepIndex, children, dialogs }: { title: string;
       <main id="main" tabIndex={-1}>
         <NetworkErrorBanner />
         <h1>{title}</h1>
-        <CsrMode />
+        {/* Only a variant that has it loads the customer-service mode (the same on the server and in the browser). */}
+        {variant.flags.csrMode && (
+          <Suspense fallback={null}>
+            <CsrMode />
+          </Suspense>
+        )}
         {children}
         {dialogs}
       </main>

@@ -16,7 +16,7 @@ import { LoadFailed } from '../components/LoadFailed';
 import { withTimeout } from '../../engine/loading';
 import { variant } from '../variant';
 import { details } from '../details';
-import { useWizard } from '../state';
+import { useWizard } from '../wizardStore';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
 import { beforeNext, beforePrevious, enterStep, initialData } from '../stepHooks';
