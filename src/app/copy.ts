@@ -7,10 +7,9 @@ import { languageNames, languages } from '../../generated/index';
 import type { Copy } from '../engine/types';
 import { setRequestLanguage } from '../api/language';
 
-/** The address parameter that names the language, so a link can open the site in it. */
-export const LANGUAGE_PARAM = 'lang';
-/** The session cookie that keeps the chosen language, read by the server too (src/server/routes/pages.ts). */
-export const LANGUAGE_COOKIE = 'hsa_lang';
+import { LANGUAGE_COOKIE } from '../domain/language';
+
+export { LANGUAGE_PARAM } from '../domain/language';
 
 export { languageNames, languages };
 

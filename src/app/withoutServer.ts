@@ -3,16 +3,15 @@
  *  not carry it. */
 import { applyBrand } from './brand';
 import { variant } from './variant';
-import { LANGUAGE_COOKIE, LANGUAGE_PARAM, languages } from './copy';
+import { languages } from './copy';
+import { LANGUAGE_COOKIE, LANGUAGE_PARAM, pickLanguage } from '../domain/language';
 import { chooseLanguage } from './loadLanguage';
 
-/** The address's language, else the one chosen earlier in this session, else the first of the browser's preferred
- *  languages the site has, else English. */
+/** The page's language by the server's rule (src/domain/language.ts). */
 export function firstLanguage(): string {
   const asked = new URLSearchParams(window.location.search).get(LANGUAGE_PARAM);
   const kept = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(document.cookie)?.[1];
-  const preferred = (navigator.languages ?? [navigator.language]).map((l) => l.slice(0, 2).toLowerCase());
-  return [asked, kept, ...preferred].find((l): l is string => !!l && languages.includes(l)) ?? languages[0];
+  return pickLanguage([asked, kept, ...(navigator.languages ?? [navigator.language])], languages);
 }
 
 export async function prepareWithoutServer(): Promise<void> {

@@ -6,14 +6,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataProtection } from './crypto';
 import type { Db } from './db/index';
 import { ENROLLMENT_COOKIE_PATH, sessionHash } from './session';
-import { siteMessages } from './validation';
 
 export const CAPTCHA_COOKIE = 'hsa_captcha';
 /** As long as the widget's challenge lives (captcha.ts), so the widget asks again before a grant runs out. */
 export const CAPTCHA_GRANT_MS = 10 * 60 * 1000;
-/** The 403 answer whenever an enrollment has no live grant of its own: back to the captcha. */
-export const CAPTCHA_NEEDED = siteMessages.captchaRequired;
-
 export interface GrantRef {
   tokenHash: string;
   sessionHash: string;

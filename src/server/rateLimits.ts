@@ -5,9 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { HttpError } from './errors';
-import { siteMessages, variantOf } from './validation';
-
-export const TOO_MANY_REQUESTS = siteMessages.tooManyRequests;
+import { variantOf } from './validation';
 
 export async function registerRateLimits(app: FastifyInstance, { redisUrl, nameSpace = 'hsa-rate-limit:' }: { redisUrl?: string; nameSpace?: string }): Promise<void> {
   let redis: Redis | undefined;

@@ -11,10 +11,7 @@ import type { Db } from './db/index';
 import { HttpError } from './errors';
 import type { GrantRef } from './captchaGrants';
 import { verifiedMemberHash } from './memberRoster';
-import { inLanguage, siteMessages, variantOf, variants, type ServerVariant } from './validation';
-
-/** Spec section 8: 'Group not found or inactive'. */
-export const GROUP_NOT_FOUND = siteMessages.groupNotFound;
+import { inLanguage, variantOf, variants, type ServerVariant } from './validation';
 
 const known = variants;
 

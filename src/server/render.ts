@@ -7,33 +7,28 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import { languages } from '../../generated/index';
-import { languageOf, type ServerVariant, variants } from './validation';
+import { acceptedLanguages, type ServerVariant, variants } from './validation';
+import { LANGUAGE_COOKIE, LANGUAGE_PARAM, pickLanguage } from '../domain/language';
 
 type Renderer = { renderPage: (url: string, language: string, copy: unknown, fees?: unknown) => Promise<string> };
 
 const generated = resolve(import.meta.dirname, '../../generated');
-const copies = new Map<string, string>();
-const parsed = new Map<string, unknown>();
-/** The same words as an object, for the renderer. */
-export function copyObjectOf(id: string, language: string): unknown {
+const copies = new Map<string, { json: string; words: { text: { site: { title: string } } } }>();
+/** A variant's words in a language, read once: as JSON safe inside a script element ('<' as its escape, so they can
+ *  never close it) and as the object the renderer draws with. */
+export function copyOf(id: string, language: string) {
   const key = `${id}/${language}`;
-  if (!parsed.has(key)) parsed.set(key, JSON.parse(copyOf(id, language)));
-  return parsed.get(key);
-}
-/** A variant's words in a language, as JSON safe inside a script element. */
-export function copyOf(id: string, language: string): string {
-  const key = `${id}/${language}`;
-  // '<' as its escape: the words can never close the script element they travel in.
-  if (!copies.has(key)) copies.set(key, readFileSync(join(generated, id, language, 'copy.json'), 'utf8').replace(/</g, '\\u003c'));
+  if (!copies.has(key)) {
+    const json = readFileSync(join(generated, id, language, 'copy.json'), 'utf8');
+    copies.set(key, { json: json.replace(/</g, '\\u003c'), words: JSON.parse(json) });
+  }
   return copies.get(key)!;
 }
 
-/** The page's language: the address's `lang`, else the session's choice (its cookie), else the browser's
- *  Accept-Language, else English: the rule the browser applies (src/app/copy.ts). */
+/** The page's language (src/domain/language.ts): the address's, the session's, the browser's, else English. */
 export function pageLanguage(request: FastifyRequest): string {
-  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
-  const kept = request.cookies?.hsa_lang;
-  return [asked, kept].find((l): l is string => typeof l === 'string' && languages.includes(l)) ?? languageOf(request);
+  const asked = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_PARAM];
+  return pickLanguage([asked, request.cookies?.[LANGUAGE_COOKIE], ...acceptedLanguages(request)], languages);
 }
 
 /** One copy of the renderer per variant, each loaded with an address of that variant (src/app/variant.ts). */
@@ -65,12 +60,12 @@ export interface PageParts {
 export function composePage(index: string, { variant, language, markup = '', fees }: PageParts): string {
   const colors = Object.entries(variant.brand.colors ?? {}).map(([name, hex]) => `--${name}:${hex}`).join(';');
   const feesAttribute = fees ? ` data-fees="${escapeAttribute(JSON.stringify(fees))}"` : '';
-  const words = `<script type="application/json" id="hsa-copy">{"language":"${language}","copy":${copyOf(variant.id, language)}}</script>`;
-  const title = (copyObjectOf(variant.id, language) as { text: { site: { title: string } } }).text.site.title;
+  const copy = copyOf(variant.id, language);
+  const words = `<script type="application/json" id="hsa-copy">{"language":"${language}","copy":${copy.json}}</script>`;
   return index
     .replace(/<html lang="[a-z]+"/, `<html lang="${language}"${colors ? ` style="${escapeAttribute(colors)}"` : ''}`)
     // The site's title in the page's language until the script names the page.
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(copy.words.text.site.title)}</title>`)
     // The root keeps what it holds (a note that the client is not built) unless the page is drawn here.
     .replace(/<div id="root">([\s\S]*?)<\/div>/, (_whole, inner: string) => `<div id="root"${feesAttribute}>${markup || inner}</div>${words}`);
 }

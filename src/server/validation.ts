@@ -4,6 +4,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import type { FastifyRequest } from 'fastify';
 import { addRules } from '../domain/rules';
+import { pickLanguage } from '../domain/language';
 import { resolveVariant } from '../engine/variant';
 import type { WireModule } from '../engine/types';
 import { languages, variants as variantData } from '../../generated/index';
@@ -32,12 +33,16 @@ export type ServerVariant = (typeof variants)[number];
 /** The site's keyed messages (schemas/messages.json) in English, for what is said before any request. */
 export const siteMessages = variants.find((v) => v.fallback)!.messages;
 
+/** The tags of a request's Accept-Language, in its order. */
+export const acceptedLanguages = (request: Pick<FastifyRequest, 'headers'>): string[] => {
+  const header = request.headers['accept-language'];
+  return typeof header === 'string' ? header.split(',') : [];
+};
+
 /** The language of a request: the first of its Accept-Language tags the site has (the site's pages send the one
  *  the applicant chose), else English. Only the words of an answer depend on it. */
 export function languageOf(request: Pick<FastifyRequest, 'headers'>): string {
-  const header = request.headers['accept-language'];
-  const tags = (typeof header === 'string' ? header : '').split(',').map((t) => t.trim().slice(0, 2).toLowerCase());
-  return tags.find((t) => languages.includes(t)) ?? languages[0];
+  return pickLanguage(acceptedLanguages(request), languages);
 }
 
 /** A variant with its messages in a language. */

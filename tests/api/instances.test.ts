@@ -17,8 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataProtection } from '../../src/server/crypto';
 import { openDatabase } from '../../src/server/database';
 import { UNAVAILABLE } from '../../src/server/errors';
-import { CAPTCHA_NEEDED } from '../../src/server/captchaGrants';
-import { TOO_MANY_REQUESTS } from '../../src/server/rateLimits';
+import { siteMessages } from '../../src/server/validation';
 import { enrollment } from './harness';
 
 const baseUrl = process.env.DATABASE_URL;
@@ -269,7 +268,7 @@ describe.runIf(have.postgres && have.redis)('two instances on one PostgreSQL and
     const answers: Answer[] = [];
     for (let i = 0; i < SSN_LIMIT + 3; i++) answers.push(await browser.request(both()[i % 2], 'POST', '/api/v1/enrollment/verify-ssn', { ssn: '123-45-6789' }));
     expect(answers.map((r) => r.status)).toEqual([...Array<number>(SSN_LIMIT).fill(200), 429, 429, 429]);
-    expect(JSON.parse(answers[SSN_LIMIT].body)).toEqual({ message: TOO_MANY_REQUESTS });
+    expect(JSON.parse(answers[SSN_LIMIT].body)).toEqual({ message: siteMessages.tooManyRequests });
   });
 
   it('b. a captcha grant from one instance admits one enrollment on the other, and none more on either', async () => {
@@ -282,7 +281,7 @@ describe.runIf(have.postgres && have.redis)('two instances on one PostgreSQL and
     for (const at of both()) {
       const again = await browser.enroll(at, enrollment(), newKey());
       expect(again.status).toBe(403);
-      expect(JSON.parse(again.body)).toEqual({ message: CAPTCHA_NEEDED });
+      expect(JSON.parse(again.body)).toEqual({ message: siteMessages.captchaRequired });
     }
     // The enrollment's own retry, on the other instance, still gets its first answer.
     expect(await browser.enroll(a!, first, key)).toMatchObject({ status: 200, body: 'success' });

@@ -6,7 +6,9 @@ import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/index';
 import { ConfigError, loadConfig, parseRateLimits, parseTrustProxy } from '../../src/server/config';
-import { TOO_MANY_REQUESTS } from '../../src/server/rateLimits';
+import { siteMessages } from '../../src/server/validation';
+
+const TOO_MANY_REQUESTS = siteMessages.tooManyRequests;
 import { Client, databases, makeApp } from './harness';
 
 const ssnCheck = (client: Client, forwardedFor: string) => client.post('/api/v1/enrollment/verify-ssn', { ssn: '123-45-6789' }, { 'x-forwarded-for': forwardedFor });

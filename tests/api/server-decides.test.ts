@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/index';
 import { dataProtection } from '../../src/server/crypto';
-import { CAPTCHA_NEEDED } from '../../src/server/captchaGrants';
-import { GROUP_NOT_FOUND } from '../../src/server/recheck';
+import { siteMessages } from '../../src/server/validation';
 import { TEST_DATA_KEY } from '../../src/server/testing';
 import { Client, databases, enrollment, makeApp } from './harness';
 import { firstOfThisMonth } from '../dates';
@@ -59,7 +58,7 @@ describe.each(databases)('the server decides, on $name', (database) => {
       const client = await new Client(app).verified();
       expect((await client.enroll(enrollment())).body).toBe('success');
       const before = await count();
-      refused(await client.enroll(enrollment()), 403, CAPTCHA_NEEDED);
+      refused(await client.enroll(enrollment()), 403, siteMessages.captchaRequired);
       expect(await count()).toBe(before);
       // A new solution admits the next one.
       await client.grant();
@@ -73,11 +72,11 @@ describe.each(databases)('the server decides, on $name', (database) => {
       // A session with no session cookie: only the copied captcha cookie.
       const bare = await new Client(app).start();
       bare.setCookie('hsa_captcha', copied);
-      refused(await bare.enroll(enrollment()), 403, CAPTCHA_NEEDED);
+      refused(await bare.enroll(enrollment()), 403, siteMessages.captchaRequired);
       // A session of its own (it solved a captcha itself) holding the copied cookie instead of its own.
       const other = await new Client(app).verified();
       other.setCookie('hsa_captcha', copied);
-      refused(await other.enroll(enrollment()), 403, CAPTCHA_NEEDED);
+      refused(await other.enroll(enrollment()), 403, siteMessages.captchaRequired);
       expect(await count()).toBe(before);
       // The owner's grant was not spent by those attempts.
       expect((await owner.enroll(enrollment())).body).toBe('success');
@@ -145,13 +144,13 @@ describe.each(databases)('the server decides, on $name', (database) => {
       const client = await new Client(app).verified();
       await db.query(`UPDATE captcha_grants SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [grantHash(client)]);
       const before = await count();
-      refused(await client.enroll(enrollment()), 403, CAPTCHA_NEEDED);
+      refused(await client.enroll(enrollment()), 403, siteMessages.captchaRequired);
       expect(await count()).toBe(before);
     });
 
     it('an enrollment refused before it is settled (inactive group, identity provider down) does not spend the grant', async () => {
       const client = await new Client(app).verified();
-      refused(await client.enroll(enrollment({ group: { id: 'DEMO200', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') } })), 422, GROUP_NOT_FOUND);
+      refused(await client.enroll(enrollment({ group: { id: 'DEMO200', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') } })), 422, siteMessages.groupNotFound);
       expect((await client.enroll(enrollment({ ssn: '223459998' }))).statusCode).toBe(502);
       expect((await client.enroll(enrollment())).body).toBe('success');
     });
@@ -162,7 +161,7 @@ describe.each(databases)('the server decides, on $name', (database) => {
       expect((await client.enroll(body)).body).toBe('success');
       const prober = await new Client(app).verified();
       expect((await prober.enroll(body)).statusCode).toBe(409);
-      refused(await prober.enroll(enrollment()), 403, CAPTCHA_NEEDED);
+      refused(await prober.enroll(enrollment()), 403, siteMessages.captchaRequired);
     });
 
     it('keeps the grant and the session only as keyed hashes, bound to each other, and short-lived', async () => {
@@ -189,7 +188,7 @@ describe.each(databases)('the server decides, on $name', (database) => {
     ])('refuses %s with the spec message (422) and stores nothing', async (_what, id) => {
       const client = await new Client(app).verified();
       const before = await count();
-      refused(await client.enroll(enrollment({ group: { id, name: 'Anything', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') } })), 422, GROUP_NOT_FOUND);
+      refused(await client.enroll(enrollment({ group: { id, name: 'Anything', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') } })), 422, siteMessages.groupNotFound);
       expect(await count()).toBe(before);
     });
 
@@ -263,7 +262,7 @@ describe.each(databases)('the server decides, on $name', (database) => {
       refused(await standard.enroll(janeEnrollment()), 400, 'The enrollment is not valid.');
       refused(await standard.enroll(janeEnrollment({ aarpNum: undefined })), 403, MEMBERSHIP_REQUIRED);
       const partner = await new Client(app, PARTNER).verified();
-      refused(await partner.enroll(janeEnrollment({ group: { id: 'DEMO100', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') } })), 422, GROUP_NOT_FOUND);
+      refused(await partner.enroll(janeEnrollment({ group: { id: 'DEMO100', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') } })), 422, siteMessages.groupNotFound);
     });
 
     it.each(['1958-02-30', '0000-00-00', '2023-13-45'])('answers a date of birth the database could not hold (%s) with a 400, not a 500', async (dateOfBirth) => {

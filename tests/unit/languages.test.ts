@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { changedTexts, shapeProblems, translateWords } from '../../scripts/languages';
 import { describeProblem } from '../../scripts/check-config';
+import { pickLanguage } from '../../src/domain/language';
 
 const english = { site: { title: 'Enrollment', skip: 'Skip' }, list: ['one', 'two'] };
 
@@ -38,4 +39,13 @@ describe('a translation checked against the English', () => {
     expect(shapeProblems(read('schemas/text.json'), read('schemas/es/text.json'), 'schemas/es/text.json')).toEqual([]);
     expect(shapeProblems(read('schemas/messages.json'), read('schemas/es/messages.json'), 'schemas/es/messages.json')).toEqual([]);
   });
+});
+
+describe("a page's language, one rule for the server and the browser", () => {
+  const site = ['en', 'es'];
+  it('takes the first candidate the site has, by its two-letter language', () => {
+    expect(pickLanguage([undefined, 'fr', ' ES-mx', 'en'], site)).toBe('es');
+    expect(pickLanguage(['en-US', 'es'], site)).toBe('en');
+  });
+  it("falls back to the site's first language", () => expect(pickLanguage([null, 42, 'de'], site)).toBe('en'));
 });

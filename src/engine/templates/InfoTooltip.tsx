@@ -1,5 +1,6 @@
 /** An info toggletip beside a label: Enter (or a click) shows it, Escape hides it; the text is announced. */
 import { useId, useState } from 'react';
+import { fill } from '../../domain/fill';
 
 /** describe: the button's words for a screen reader, '{label}' being the field's label. */
 export function InfoTooltip({ label, text, describe }: { label: string; text: string; describe: string }) {
@@ -22,7 +23,7 @@ export function InfoTooltip({ label, text, describe }: { label: string; text: st
         onBlur={() => setOpen(false)}
       >
         <span aria-hidden="true">i</span>
-        <span className="visually-hidden">{describe.replace('{label}', label)}</span>
+        <span className="visually-hidden">{fill(describe, { label })}</span>
       </button>
       <span id={id} role="status" className="info-text">
         {open ? text : ''}

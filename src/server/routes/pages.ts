@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { Db } from '../db/index';
 import { feeData } from '../fees';
 import { variantOf, variants } from '../validation';
-import { composePage, copyObjectOf, loadRenderers, pageLanguage } from '../render';
+import { composePage, copyOf, loadRenderers, pageLanguage } from '../render';
 import { isApiPath, normalisedPath } from '../paths';
 
 export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, maintenance: boolean): Promise<void> {
@@ -23,7 +23,7 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
     const variant = variantOf(request);
     const language = pageLanguage(request);
     const renderer = draw ? renderers?.get(variant.id) : undefined;
-    const markup = renderer ? await renderer.renderPage(request.url, language, copyObjectOf(variant.id, language), fees) : '';
+    const markup = renderer ? await renderer.renderPage(request.url, language, copyOf(variant.id, language).words, fees) : '';
     const html = composePage(index, { variant, language, markup, fees });
     // The page depends on the language (query, cookie, Accept-Language), the host (the variant) and the encoding.
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie, Host, Accept-Encoding');
