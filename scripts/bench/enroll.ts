@@ -3,18 +3,16 @@
  *  (PGlite, on disk as in production) and on PostgreSQL when DATABASE_URL is set (each run in a schema of its own,
  *  dropped after). */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/database';
 import { dataProtection } from '../../src/server/crypto';
 import type { Db } from '../../src/server/db/index';
-import { captureLogs, TEST_DATA_KEY, testConfig } from '../../src/server/testing';
+import { captureLogs, schemaDatabase, TEST_DATA_KEY, testConfig } from '../../src/server/testing';
 import { firstOfThisMonth } from '../../tests/dates';
 import { median, percentile } from './stats';
 
@@ -96,19 +94,7 @@ async function freshDatabase(url?: string): Promise<Database> {
     const db = await openDatabase({ dataDir, dataKey: TEST_DATA_KEY });
     return { db, drop: async () => (await db.close(), rmSync(dataDir, { recursive: true, force: true })) };
   }
-  const schema = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  const db = await openDatabase({ databaseUrl: url, dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { schema });
-  return {
-    db,
-    drop: async () => {
-      await db.close();
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-      await admin.end();
-    },
-  };
+  return schemaDatabase(url, 'bench');
 }
 
 const CONCURRENCY = 8;

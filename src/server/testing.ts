@@ -6,9 +6,27 @@ import { buildApp, type AppOptions } from './app';
 import { openDatabase } from './database';
 import { DEFAULT_RATE_LIMITS, type Config } from './config';
 import type { Db } from './db/index';
+import pg from 'pg';
 
 /** One data key per test process: databases are seeded (the member roster hashed) before an app is built on them. */
 export const TEST_DATA_KEY = randomBytes(32);
+
+/** A database in a schema of its own on the PostgreSQL at `url` (a test file's, a bench run's), dropped by `drop`. */
+export async function schemaDatabase(url: string, prefix: string): Promise<{ db: Db; drop: () => Promise<void> }> {
+  const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const db = await openDatabase({ databaseUrl: url, dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { schema });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {

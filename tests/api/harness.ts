@@ -1,14 +1,13 @@
 /** API tests: the app on every available database, and a client that keeps cookies like a browser. */
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import pg from 'pg';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/server/app';
 import { openDatabase } from '../../src/server/database';
 import type { Db } from '../../src/server/db/index';
-import { TEST_DATA_KEY, testConfig } from '../../src/server/testing';
+import { schemaDatabase, TEST_DATA_KEY, testConfig } from '../../src/server/testing';
 import { firstOfThisMonth } from '../dates';
 import type { Config } from '../../src/server/config';
 
@@ -25,24 +24,7 @@ export const databases: TestDb[] = [
   { name: 'PGlite', open: async () => { const db = await openDatabase({ dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { inMemory: true }); return { db, drop: () => db.close() }; } },
   ...(url
     ? [
-        {
-          name: 'PostgreSQL',
-          open: async () => {
-            const schema = `t_${randomBytes(6).toString('hex')}`;
-            const admin = new pg.Client({ connectionString: url });
-            await admin.connect();
-            await admin.query(`CREATE SCHEMA ${schema}`);
-            const db = await openDatabase({ databaseUrl: url, dataDir: 'data/test', dataKey: TEST_DATA_KEY }, { schema });
-            return {
-              db,
-              drop: async () => {
-                await db.close();
-                await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-                await admin.end();
-              },
-            };
-          },
-        },
+        { name: 'PostgreSQL', open: () => schemaDatabase(url, 't') },
       ]
     : []),
 ];
