@@ -32,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server-side renderer (src/app/ssr.tsx) is one file, so each copy the server loads per variant holds all of
   // its own modules (a shared chunk would be shared between variants).
   build: isSsrBuild
-    ? { outDir: 'dist/ssr', emptyOutDir: false, copyPublicDir: false, sourcemap: false, target: 'node20', rollupOptions: { output: { inlineDynamicImports: true } } }
+    ? { outDir: 'dist/ssr', emptyOutDir: false, copyPublicDir: false, sourcemap: false, target: 'node20', rollupOptions: { output: { codeSplitting: false } } }
     : { outDir: 'dist', sourcemap: false, target: 'es2020' },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 }));

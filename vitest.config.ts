@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { workerExecArgv } from './vitest.node-flags';
 import react from '@vitejs/plugin-react';
 
 // Unit, component and API tests. Browser journeys live in vitest.e2e.config.ts.
@@ -10,5 +11,6 @@ export default defineConfig({
     setupFiles: ['tests/setup.ts'],
     testTimeout: 20000,
     pool: 'forks',
+    execArgv: workerExecArgv,
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { workerExecArgv } from './vitest.node-flags';
 
 // Browser journeys: real Chromium (playwright-core) through the real server.
 export default defineConfig({
@@ -8,5 +9,6 @@ export default defineConfig({
     testTimeout: 60000,
     hookTimeout: 60000,
     fileParallelism: false,
+    execArgv: workerExecArgv,
   },
 });
