@@ -23,7 +23,7 @@ export const BARS = {
   welcomeJsKb: { max: 85 },
   step1JsKb: { max: 140 },
   keystrokeMs: { max: 16 },
-  keystrokeRatio: { max: 0.3 },
+  keystrokeScriptRatio: { max: 0.3 },
   mobileKeystrokeMs: { max: 50 },
   mobileWelcomeLcpMs: { max: 1500 },
   cls: { max: 0 },
@@ -54,10 +54,12 @@ try {
   rows.push(
     { what: 'welcome page, first load: JavaScript (gzip)', figure: d.welcomeJsKb, unit: 'KB', bar: BARS.welcomeJsKb },
     { what: 'step 1, cumulative JavaScript (gzip) vs bare RJSF', figure: d.step1JsKb, unit: 'KB', baseline: d.bareJsKb, bar: BARS.step1JsKb },
-    { what: 'keystroke to paint, step 1 (median) vs bare RJSF', figure: d.keystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs, bar: BARS.keystrokeMs, ratioBar: BARS.keystrokeRatio },
-    { what: "  of which the page's script (median)", figure: d.processingMs, unit: 'ms', baseline: d.bareProcessingMs },
-    // What the browser itself takes for a keystroke (a plain input, no script): no page paints one faster.
+    { what: 'keystroke to paint, step 1 (median) vs bare RJSF', figure: d.keystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs, bar: BARS.keystrokeMs },
+    // What the browser itself takes to paint a keystroke (a plain input, no script): no page paints one faster.
     { what: '  plain input without script (the floor) vs bare RJSF', figure: d.floorKeystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs },
+    { what: 'script per keystroke, step 1, typing words vs bare RJSF', figure: d.scriptMs, unit: 'ms', baseline: d.bareScriptMs, ratioBar: BARS.keystrokeScriptRatio },
+    // The bench's own listeners on a page with no script of its own: the part of every figure above that is not the page's.
+    { what: '  plain input without script (the floor) vs bare RJSF', figure: d.floorScriptMs, unit: 'ms', baseline: d.bareScriptMs },
   );
   let run = 0;
   const m = await measureMobile(browser, server.url, RUNS, (page, throttle) => thankYou(run++, page, throttle));

@@ -1,5 +1,5 @@
 /** The text input every widget builds on: keystroke filter, formatting, length limit and aria wiring. */
-import { useState, type FocusEvent, type InputHTMLAttributes, type Ref } from 'react';
+import { useCallback, useState, type FocusEvent, type InputHTMLAttributes, type Ref } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useFormState, type EngineFormContext, type FormState } from '../src/engine/formContext';
 import { filterChars, maskDigits } from './format';
@@ -20,7 +20,10 @@ export interface FilteredInputProps extends WidgetProps {
  *  that changes, not with every change of the step. */
 export function useShowingErrors(props: WidgetProps): boolean {
   const ctx = props.registry.formContext as EngineFormContext;
-  const shown = useFormState(ctx.state, (s: FormState) => s.submitCount > 0 || s.touched.has(props.id));
+  // The same selector from render to render: a new one would make React re-check the store after every keystroke.
+  const { id } = props;
+  const select = useCallback((s: FormState) => s.submitCount > 0 || s.touched.has(id), [id]);
+  const shown = useFormState(ctx.state, select);
   return (props.rawErrors?.length ?? 0) > 0 && shown;
 }
 

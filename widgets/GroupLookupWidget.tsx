@@ -1,6 +1,6 @@
 /** Group number: looked up when longer than 1 character; an active employer fills the employer name,
  *  stores the number upper-cased and locks the field, with a button to change it. */
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { FilteredInput } from './FilteredInput';
 import { useWidgetContext } from './services';
@@ -13,7 +13,7 @@ export function GroupLookupWidget(props: WidgetProps) {
   const { ctx, services, path } = useWidgetContext(props);
   const namePath = (props.options.nameField as string | undefined) ?? path.replace(/[^.]+$/, 'name');
   const value = typeof props.value === 'string' ? props.value : '';
-  const name = useFormState(ctx.state, (s: FormState) => getPath(s.formData, namePath));
+  const name = useFormState(ctx.state, useCallback((s: FormState) => getPath(s.formData, namePath), [namePath]));
   const locked = typeof name === 'string' && name.length > 0;
   const { setPending, setFieldError, setFieldValue } = ctx;
   const inputRef = useRef<HTMLInputElement | null>(null);

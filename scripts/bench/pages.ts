@@ -6,6 +6,12 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { median } from './stats';
+import { SETTLE_MS } from '../../src/engine/settle';
+
+/** The word typed: a name, as step 1's first field takes. */
+const WORD = 'Jonathan';
+/** A pause in typing, long enough for the form's work that waits for one (SETTLE_MS) to run within it. */
+const PAUSE_MS = SETTLE_MS * 2;
 
 /** A mid-range phone: 4x slower CPU, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip. */
 export const MOBILE = { cpuRate: 4, latencyMs: 150, downBytesPerSec: 1_600_000 / 8, upBytesPerSec: 750_000 / 8 };
@@ -65,16 +71,23 @@ async function mobileContext(browser: Browser, throttled: boolean): Promise<{ co
   return { context, page, throttle };
 }
 
-/** Keystroke to next paint: from the keydown's timestamp (so input delay counts) to a task queued by the first
- *  animation frame after the input event, which runs once that frame is painted; and the script's share of it, from
- *  the input event to the end of its task (the page's handlers and React's render). Alternates typing a letter and
- *  deleting it, so the field's message and the error summary change with every keystroke. Medians, in ms. */
-export async function keystrokeToPaint(page: Page, selector: string, count: number): Promise<{ paint: number; processing: number }> {
+/** What typing costs a page, typed as a person types: a word of `WORD.length` letters, a pause, the word deleted
+ *  key by key, a pause; `words` times. Each keystroke waits until the one before it is painted.
+ *  - `paint`: keystroke to next paint, the median over the keystrokes, from the keydown's timestamp (so input delay
+ *    counts) to a task queued by the first animation frame after the input event, which runs once that frame is
+ *    painted. It includes the browser's own work and its wait for the next frame, which no page can avoid (the floor
+ *    page shows how much).
+ *  - `script`: the page's JavaScript per keystroke, the renderer's script time (DevTools protocol `ScriptDuration`)
+ *    over the whole typing, pauses included, divided by the keystrokes: whatever a page leaves for typing to pause
+ *    counts too. The pauses are longer than the form's own wait for a pause (SETTLE_MS). In ms. */
+export async function typing(page: Page, selector: string, words: number): Promise<{ paint: number; script: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const scriptMs = async () => 1000 * ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')?.value ?? NaN);
   await page.locator(selector).focus();
   await page.evaluate(() => {
-    const w = window as unknown as { __keys: number[]; __proc: number[] };
+    const w = window as unknown as { __keys: number[]; __painted?: () => void };
     w.__keys = [];
-    w.__proc = [];
     let t0 = 0;
     addEventListener('keydown', (e) => (t0 = e.timeStamp), { capture: true });
     // Chromium may dispatch a typed character's input event in a later task than its keydown: the frame that shows
@@ -83,29 +96,43 @@ export async function keystrokeToPaint(page: Page, selector: string, count: numb
       'input',
       () => {
         const start = t0;
-        const tIn = performance.now();
-        const done = new MessageChannel();
-        done.port1.onmessage = () => w.__proc.push(performance.now() - tIn);
-        done.port2.postMessage(null);
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
-          channel.port1.onmessage = () => w.__keys.push(performance.now() - start);
+          channel.port1.onmessage = () => {
+            w.__keys.push(performance.now() - start);
+            w.__painted?.();
+          };
           channel.port2.postMessage(null);
         });
       },
       { capture: true },
     );
   });
-  for (let i = 0; i < count; i++) {
-    await page.keyboard.press(i % 2 ? 'Backspace' : 'a');
-    // One keystroke at a time: the next waits until this one is painted.
-    await page.waitForFunction((n) => (window as unknown as { __keys: number[] }).__keys.length > n, i, { polling: 5 });
+  // Resolves once `n` keystrokes are painted (one call per keystroke: no polling script in the page).
+  const painted = (n: number) =>
+    page.evaluate(
+      (count) =>
+        new Promise<void>((resolve) => {
+          const w = window as unknown as { __keys: number[]; __painted?: () => void };
+          w.__painted = () => w.__keys.length >= count && resolve();
+          w.__painted();
+        }),
+      n,
+    );
+  const keys = [...WORD, ...[...WORD].map(() => 'Backspace')];
+  let typed = 0;
+  const before = await scriptMs();
+  for (let i = 0; i < words; i++) {
+    for (const [k, key] of keys.entries()) {
+      await page.keyboard.press(key);
+      await painted(++typed);
+      if (k === WORD.length - 1 || k === keys.length - 1) await page.waitForTimeout(PAUSE_MS);
+    }
   }
-  const { keys, proc } = await page.evaluate(() => {
-    const w = window as unknown as { __keys: number[]; __proc: number[] };
-    return { keys: w.__keys, proc: w.__proc };
-  });
-  return { paint: median(keys), processing: median(proc) };
+  const script = (await scriptMs()) - before;
+  await cdp.detach();
+  const paints = await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys);
+  return { paint: median(paints), script: script / typed };
 }
 
 /** Gzipped size of the scripts the page loaded: the product's precompressed copies in dist, or gzipped here. */
@@ -123,19 +150,21 @@ export interface PageFigures {
   welcomeJsKb: number;
   step1JsKb: number;
   bareJsKb: number;
-  /** Medians of per-run medians, unthrottled: keystroke to paint, and the script's share of it. */
+  /** Medians of per-run figures, unthrottled (see `typing`): keystroke to paint, and script per keystroke. */
   keystrokeMs: number;
   bareKeystrokeMs: number;
-  /** The same on a plain input with no script (scripts/bench/floor): what the browser itself takes. */
+  scriptMs: number;
+  bareScriptMs: number;
+  /** The same on a plain input with no script of its own (scripts/bench/floor): the browser's own part, and the
+   *  bench's listeners. */
   floorKeystrokeMs: number;
-  processingMs: number;
-  bareProcessingMs: number;
+  floorScriptMs: number;
 }
 
-const KEYS = Number(process.env.BENCH_KEYSTROKES ?? 40);
+const WORDS = Number(process.env.BENCH_WORDS ?? 3);
 
-/** Unthrottled: JavaScript sizes once (they do not vary), keystroke latency `runs` times, product and bare page
- *  alternately so both see the same noise. */
+/** Unthrottled: JavaScript sizes once (they do not vary), typing `runs` times on the product, the bare page and the
+ *  floor in turn, so all three see the same noise. */
 export async function measureDesktop(browser: Browser, productUrl: string, bareUrl: string, floorUrl: string, runs: number): Promise<PageFigures> {
   const page = await browser.newPage();
   await page.goto(`${productUrl}/enrollment`, { waitUntil: 'networkidle' });
@@ -146,9 +175,9 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
   const step1JsKb = await jsKb(page);
   await page.close();
 
-  const product: { paint: number; processing: number }[] = [];
-  const bare: { paint: number; processing: number }[] = [];
-  const floor: number[] = [];
+  const product: { paint: number; script: number }[] = [];
+  const bare: { paint: number; script: number }[] = [];
+  const floor: { paint: number; script: number }[] = [];
   let bareJsKb = 0;
   for (let r = 0; r < runs; r++) {
     const p = await browser.newPage();
@@ -156,7 +185,7 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
     // After a Next with errors every change validates (liveValidate onChange), and the summary lists the errors.
     await p.getByRole('button', { name: 'Next' }).click();
     await p.getByRole('heading', { name: 'There is a problem' }).waitFor();
-    product.push(await keystrokeToPaint(p, '#root_firstName', KEYS));
+    product.push(await typing(p, '#root_firstName', WORDS));
     await p.close();
 
     const b = await browser.newPage();
@@ -164,23 +193,26 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
     bareJsKb = await jsKb(b, 'dist-bench/bare');
     await b.getByRole('button', { name: 'Submit' }).click();
     await b.locator('.errors').first().waitFor();
-    bare.push(await keystrokeToPaint(b, '#root_firstName', KEYS));
+    bare.push(await typing(b, '#root_firstName', WORDS));
     await b.close();
 
     const f = await browser.newPage();
     await f.goto(`${floorUrl}/`, { waitUntil: 'networkidle' });
-    floor.push((await keystrokeToPaint(f, '#root_firstName', KEYS)).paint);
+    floor.push(await typing(f, '#root_firstName', WORDS));
     await f.close();
   }
+  const paint = (all: { paint: number }[]) => median(all.map((k) => k.paint));
+  const script = (all: { script: number }[]) => median(all.map((k) => k.script));
   return {
     welcomeJsKb,
     step1JsKb,
     bareJsKb,
-    keystrokeMs: median(product.map((k) => k.paint)),
-    bareKeystrokeMs: median(bare.map((k) => k.paint)),
-    floorKeystrokeMs: median(floor),
-    processingMs: median(product.map((k) => k.processing)),
-    bareProcessingMs: median(bare.map((k) => k.processing)),
+    keystrokeMs: paint(product),
+    bareKeystrokeMs: paint(bare),
+    floorKeystrokeMs: paint(floor),
+    scriptMs: script(product),
+    bareScriptMs: script(bare),
+    floorScriptMs: script(floor),
   };
 }
 
@@ -223,7 +255,7 @@ export async function measureMobile(browser: Browser, productUrl: string, runs: 
       if (name === 'step1') {
         await page.getByRole('button', { name: 'Next' }).click();
         await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
-        keys.push((await keystrokeToPaint(page, '#root_firstName', Math.min(KEYS, 20))).paint);
+        keys.push((await typing(page, '#root_firstName', 1)).paint);
       }
       const { shifts } = await perf(page);
       keep(name, cls(shifts), shifts);

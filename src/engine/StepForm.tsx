@@ -1,14 +1,15 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
-import { createFormStateStore, FormContextReact, type EngineFormContext, type EngineWords, type LinkItem } from './formContext';
+import { createFormStateStore, FormContextReact, useFormState, type EngineFormContext, type EngineWords, type FormState, type FormStateStore, type LinkItem } from './formContext';
 import { setPath } from './paths';
 import { liftRequiredErrors } from './errors';
 import { ErrorSummary } from './templates/ErrorSummary';
+import { SETTLE_MS } from './settle';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 
@@ -42,9 +43,14 @@ const Rendered = memo(function Rendered<A>({ render, arg }: { render: (arg: A) =
   return render(arg);
 }) as <A>(props: { render: (arg: A) => ReactNode; arg: A }) => ReactNode;
 
-/** How long typing pauses before a typed change reaches the form (its validation and state): a keystroke paints
- *  at once, and the form's work runs once per pause, not once per key. Leaving the field or Next reports it at once. */
-export const SETTLE_MS = 250;
+const selectSubmitCount = (s: FormState) => s.submitCount;
+const selectFormData = (s: FormState) => s.formData;
+
+/** The step's buttons follow the data (e.g. Next waits for a box to be ticked) without re-rendering the form. */
+function StepActions({ store, busy, render }: { store: FormStateStore; busy: boolean; render: StepFormProps['actions'] }) {
+  return render({ busy, data: useFormState(store, selectFormData) });
+}
+
 
 /** { 'group.id': 'msg' } -> { group: { id: { __errors: ['msg'] } } } */
 function toErrorSchema(errors: Record<string, string>): ErrorSchema {
@@ -57,7 +63,11 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
   // Values, left fields and Next presses: the step reads them whole; a field reads only its own part (useFormState).
   const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0 }));
-  const { formData: data, submitCount } = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const submitCount = useFormState(store, selectSubmitCount);
+  // The step does not re-render for a change RJSF reported itself: new form data in its props would make it rebuild
+  // its whole state (every field's schema, defaults and errors) a second time. A value set from outside RJSF
+  // (setFieldValue) re-renders the step, so RJSF takes it; any render passes the data as the store has it.
+  const [, setExternalChanges] = useState(0);
   const [asyncErrors, setAsyncErrors] = useState<Record<string, string>>({});
   const [pending, setPendingPaths] = useState<ReadonlySet<string>>(new Set());
   const [stepErrors, setStepErrors] = useState<RJSFValidationError[]>([]);
@@ -84,7 +94,13 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
       return next;
     });
   }, []);
-  const setFieldValue = useCallback((path: string, value: unknown) => store.set((s) => ({ ...s, formData: setPath(s.formData, path, value) })), [store]);
+  const setFieldValue = useCallback(
+    (path: string, value: unknown) => {
+      store.set((s) => ({ ...s, formData: setPath(s.formData, path, value) }));
+      setExternalChanges((n) => n + 1);
+    },
+    [store],
+  );
   // Typed changes waiting for a pause in typing, by field id, in the order they were typed.
   const waiting = useRef(new Map<string, () => void>());
   const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -125,7 +141,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           schema={module.schema}
           uiSchema={module.uiSchema}
           validator={validator}
-          formData={data}
+          formData={store.get().formData}
           formContext={context}
           widgets={widgets}
           templates={templates}
@@ -158,7 +174,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
             })();
           }}
         >
-          {actions({ busy, data })}
+          <StepActions store={store} busy={busy} render={actions} />
         </Form>
       </div>
     </FormContextReact.Provider>

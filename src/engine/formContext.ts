@@ -56,7 +56,8 @@ export function createFormStateStore(initial: FormState): FormStateStore {
 }
 
 /** The part of the step's state a component shows; it re-renders only when that part changes (compared with
- *  Object.is, so select a primitive or a part of the state as it is, never a new object). */
+ *  Object.is, so select a primitive or a part of the state as it is, never a new object). Keep `select` the same
+ *  function from render to render (module scope or useCallback): a new one costs React a check after each render. */
 export function useFormState<T>(store: FormStateStore, select: (state: FormState) => T): T {
   const snapshot = useCallback(() => select(store.get()), [store, select]);
   return useSyncExternalStore(store.subscribe, snapshot, snapshot);

@@ -6,7 +6,7 @@ import { engineWords } from '../copy';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getDefaultRegistry } from '@rjsf/core';
+import Form, { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import type { ComponentType } from 'react';
 import { StepForm } from '../../src/engine/StepForm';
@@ -124,5 +124,17 @@ describe('per-field updates', () => {
     await waitFor(() => expect(within(summary).queryByRole('link', { name: 'First name is required.' })).not.toBeInTheDocument());
 
     expect(onNext).not.toHaveBeenCalled();
+  });
+
+  it('a change reaching the form rebuilds its state once: the step does not hand RJSF back the data it reported', async () => {
+    const rebuilds = vi.spyOn(Form.prototype, 'getStateFromProps');
+    renderStep1();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('alert');
+    rebuilds.mockClear();
+    await userEvent.type(screen.getByLabelText(/^First name/), 'Ann');
+    await waitFor(() => expect(within(summary).queryByRole('link', { name: 'First name is required.' })).not.toBeInTheDocument());
+    expect(rebuilds).toHaveBeenCalledTimes(1);
+    rebuilds.mockRestore();
   });
 });

@@ -34,7 +34,8 @@ export function IdleTimer() {
   useEffect(() => {
     const tick = setInterval(() => {
       const remaining = deadline.current - Date.now();
-      setLeft(remaining);
+      // The time left is shown only in the warning: before it the state stays put, so nothing re-renders per tick.
+      setLeft(remaining <= IDLE_WARNING_BEFORE_MS ? remaining : IDLE_TIMEOUT_MS);
       if (remaining <= 0) {
         clearInterval(tick);
         useWizard.getState().reset();

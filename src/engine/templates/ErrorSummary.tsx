@@ -6,12 +6,16 @@ import { pathToId, useFormState, type EngineFormContext, type FormState } from '
 /** RJSF's property is '.a.b' (or '.a.0' for arrays); field ids are root_a_b. */
 export const propertyToId = (property: string | undefined): string => pathToId((property ?? '').replace(/^\./, ''));
 
-/** Errors are listed in the order their fields stand on the page. */
-function pagePosition(a: string, b: string): number {
-  const ea = document.getElementById(a);
-  const eb = document.getElementById(b);
-  if (!ea || !eb || ea === eb) return 0;
-  return ea.compareDocumentPosition(eb) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+/** Errors are listed in the order their fields stand on the page (each field looked up once). */
+function inPageOrder<T>(items: T[], idOf: (item: T) => string): T[] {
+  const elements = new Map(items.map((item) => [idOf(item), null as Element | null]));
+  for (const id of elements.keys()) elements.set(id, document.getElementById(id));
+  return items.sort((a, b) => {
+    const ea = elements.get(idOf(a));
+    const eb = elements.get(idOf(b));
+    if (!ea || !eb || ea === eb) return 0;
+    return ea.compareDocumentPosition(eb) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
 }
 
 const selectSubmitCount = (s: FormState) => s.submitCount;
@@ -26,14 +30,13 @@ function ErrorSummaryRender(props: ErrorListProps) {
   if (submitCount === 0 || props.errors.length === 0) return null;
   const title = (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? ctx.words.errorSummary;
   const seen = new Set<string>();
-  const items = props.errors
-    .filter((e) => {
-      const key = `${e.property}|${e.message}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .sort((a, b) => pagePosition(propertyToId(a.property), propertyToId(b.property)));
+  const unique = props.errors.filter((e) => {
+    const key = `${e.property}|${e.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const items = inPageOrder(unique, (e) => propertyToId(e.property));
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">{title}</h2>

@@ -1,4 +1,5 @@
 /** One field: label, input, and its messages, shown once the field was left or Next was pressed. */
+import { useCallback } from 'react';
 import type { FieldTemplateProps } from '@rjsf/utils';
 import { isFieldShown, useFormState, type EngineFormContext, type FormState } from '../formContext';
 import { InfoTooltip } from './InfoTooltip';
@@ -7,7 +8,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], hidden, required, displayLabel, rawHelp, uiSchema, schema, registry } = props;
   const ctx = registry.formContext as EngineFormContext;
   // Re-renders when this field's messages are first shown, not when another field is left.
-  const show = useFormState(ctx.state, (s: FormState) => isFieldShown(s, id));
+  const show = useFormState(ctx.state, useCallback((s: FormState) => isFieldShown(s, id), [id]));
   if (hidden) return <div hidden>{children}</div>;
   const errors = show ? [...new Set(rawErrors)] : [];
   const widget = uiSchema?.['ui:widget'];
