@@ -1,7 +1,7 @@
 /** The text input every widget builds on: keystroke filter, formatting, length limit and aria wiring. */
 import { useCallback, useState, type FocusEvent, type InputHTMLAttributes, type Ref } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
-import { useFormState, type EngineFormContext, type FormState } from '../src/engine/formContext';
+import { useFieldErrors, useFormState, type EngineFormContext, type FormState } from '../src/engine/formContext';
 import { filterChars, maskDigits } from './format';
 
 export interface FilteredInputProps extends WidgetProps {
@@ -22,9 +22,8 @@ export function useShowingErrors(props: WidgetProps): boolean {
   const ctx = props.registry.formContext as EngineFormContext;
   // The same selector from render to render: a new one would make React re-check the store after every keystroke.
   const { id } = props;
-  const select = useCallback((s: FormState) => s.submitCount > 0 || s.touched.has(id), [id]);
-  const shown = useFormState(ctx.state, select);
-  return (props.rawErrors?.length ?? 0) > 0 && shown;
+  const shown = useFormState(ctx.state, useCallback((s: FormState) => s.submitCount > 0 || s.touched.has(id), [id]));
+  return useFieldErrors(ctx.state, id, props.rawErrors).length > 0 && shown;
 }
 
 export function FilteredInput(props: FilteredInputProps) {
@@ -75,9 +74,9 @@ export function FilteredInput(props: FilteredInputProps) {
           onChange(stored);
           return;
         }
-        // Painted now; the form hears of it when typing pauses, or when the field is left or Next pressed.
+        // Painted now; the form hears of it when the field is left or Next is pressed (its messages, once typing pauses).
         setTyped(next);
-        ctx.deferChange(id, () => {
+        ctx.deferChange(id, stored, () => {
           setTyped(null);
           onChange(stored);
         });

@@ -1,13 +1,13 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
-import type { ErrorSchema, RegistryWidgetsType, RJSFValidationError } from '@rjsf/utils';
+import { toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
-import { createFormStateStore, FormContextReact, useFormState, type EngineFormContext, type EngineWords, type FormState, type FormStateStore, type LinkItem } from './formContext';
+import { createFormStateStore, FormContextReact, idToPath, useFormState, type EngineFormContext, type EngineWords, type FormState, type FormStateStore, type LinkItem } from './formContext';
 import { setPath } from './paths';
-import { liftRequiredErrors } from './errors';
+import { changedMessages, liftRequiredErrors } from './errors';
 import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
 import { FieldTemplate } from './templates/FieldTemplate';
@@ -44,7 +44,7 @@ const Rendered = memo(function Rendered<A>({ render, arg }: { render: (arg: A) =
 }) as <A>(props: { render: (arg: A) => ReactNode; arg: A }) => ReactNode;
 
 const selectSubmitCount = (s: FormState) => s.submitCount;
-const selectFormData = (s: FormState) => s.formData;
+const selectFormData = (s: FormState) => s.preview?.data ?? s.formData;
 
 /** The step's buttons follow the data (e.g. Next waits for a box to be ticked) without re-rendering the form. */
 function StepActions({ store, busy, render }: { store: FormStateStore; busy: boolean; render: StepFormProps['actions'] }) {
@@ -62,7 +62,7 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
 export function StepForm({ module, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors }: StepFormProps) {
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
   // Values, left fields and Next presses: the step reads them whole; a field reads only its own part (useFormState).
-  const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0 }));
+  const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null }));
   const submitCount = useFormState(store, selectSubmitCount);
   // The step does not re-render for a change RJSF reported itself: new form data in its props would make it rebuild
   // its whole state (every field's schema, defaults and errors) a second time. A value set from outside RJSF
@@ -101,23 +101,38 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     },
     [store],
   );
-  // Typed changes waiting for a pause in typing, by field id, in the order they were typed.
-  const waiting = useRef(new Map<string, () => void>());
+  // Typed changes waiting for their field to be left, by field id, in the order they were typed (see Preview).
+  const waiting = useRef(new Map<string, { value: unknown; report: () => void }>());
   const settleTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The errors RJSF shows (as it last reported them) and the server checks' messages: what a preview is told from.
+  const formErrors = useRef<RJSFValidationError[]>([]);
+  const checkErrors = useRef<RJSFValidationError[]>([]);
+  const previewChanges = useCallback(() => {
+    clearTimeout(settleTimer.current);
+    if (waiting.current.size === 0) return;
+    let data = store.get().formData;
+    for (const [id, { value }] of waiting.current) data = setPath(data, idToPath(id), value);
+    // Before a Next the messages follow RJSF's own rule (on leaving a field); after it they follow the typing.
+    const live = store.get().submitCount > 0;
+    const errors = live ? [...validator.validateFormData(data, module.schema, undefined, liftRequiredErrors).errors, ...checkErrors.current] : null;
+    store.set((s) => ({ ...s, preview: { data, errors, byId: errors ? changedMessages(errors, formErrors.current, s.preview) : new Map() } }));
+  }, [store, validator, module.schema]);
   const flushChanges = useCallback(() => {
     clearTimeout(settleTimer.current);
     const reports = [...waiting.current.values()];
     waiting.current.clear();
-    for (const report of reports) report();
-  }, []);
+    for (const { report } of reports) report();
+    // RJSF takes the changes in this same event: the preview gives way to its state in one render.
+    store.set((s) => (s.preview ? { ...s, preview: null } : s));
+  }, [store]);
   const deferChange = useCallback(
-    (id: string, report: () => void) => {
+    (id: string, value: unknown, report: () => void) => {
       waiting.current.delete(id);
-      waiting.current.set(id, report);
+      waiting.current.set(id, { value, report });
       clearTimeout(settleTimer.current);
-      settleTimer.current = setTimeout(flushChanges, SETTLE_MS);
+      settleTimer.current = setTimeout(previewChanges, SETTLE_MS);
     },
-    [flushChanges],
+    [previewChanges],
   );
   // A step left while a change waits (the form is gone) reports nothing.
   useEffect(() => () => clearTimeout(settleTimer.current), []);
@@ -129,6 +144,11 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   );
   // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
   const extraErrors = useMemo(() => (Object.keys(asyncErrors).length ? toErrorSchema(asyncErrors) : undefined), [asyncErrors]);
+  // A server check's message joins a preview as RJSF adds it to its own list.
+  useEffect(() => {
+    checkErrors.current = extraErrors ? toErrorList(extraErrors) : [];
+    if (store.get().preview) previewChanges();
+  }, [extraErrors, store, previewChanges]);
   const busy = pending.size > 0 || advancingShown;
 
   return (
@@ -153,9 +173,13 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
           transformErrors={liftRequiredErrors}
           focusOnFirstError={false}
-          onChange={(e) => store.set((s) => (s.formData === e.formData ? s : { ...s, formData: e.formData as Data }))}
+          onChange={(e) => {
+            formErrors.current = e.errors;
+            store.set((s) => (s.formData === e.formData ? s : { ...s, formData: e.formData as Data }));
+          }}
           onBlur={(id) => store.set((s) => (s.touched.has(id) ? s : { ...s, touched: new Set(s.touched).add(id) }))}
           onError={(errors) => {
+            formErrors.current = errors;
             setStepErrors(errors);
             store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
           }}

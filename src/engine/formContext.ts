@@ -1,5 +1,6 @@
 /** What the engine hands every widget and template through RJSF's formContext. */
 import { createContext, useCallback, useSyncExternalStore } from 'react';
+import type { RJSFValidationError } from '@rjsf/utils';
 
 /** A titled link, e.g. a document the applicant is asked to read. */
 export interface LinkItem {
@@ -27,6 +28,20 @@ export interface FormState {
   /** Counts Next presses with errors: every error is shown from the first on, and the error summary takes focus
    *  each time. */
   submitCount: number;
+  /** While typed changes wait for their field to be left: the data with them, and after a Next the messages they
+   *  bring (see Preview); null when the form holds every change. */
+  preview: Preview | null;
+}
+
+/** What is typed reaches RJSF when its field is left or Next is pressed: RJSF rebuilds the whole step for a change
+ *  (every field's schema, defaults and errors), so it does so once per field, not once per pause in typing. Until
+ *  then, once typing pauses, the preview shows what the change brings: the data (the step's buttons follow it) and,
+ *  after a Next, the messages, checked by the step's own validator. `errors` is the step's whole list (the error
+ *  summary), null before a Next; `byId` holds the fields whose messages differ from RJSF's, so only those re-render. */
+export interface Preview {
+  data: Record<string, unknown>;
+  errors: RJSFValidationError[] | null;
+  byId: ReadonlyMap<string, readonly string[]>;
 }
 
 /** The step's state outside React's props: a component reads the part it shows with useFormState and re-renders
@@ -63,6 +78,14 @@ export function useFormState<T>(store: FormStateStore, select: (state: FormState
   return useSyncExternalStore(store.subscribe, snapshot, snapshot);
 }
 
+const NO_MESSAGES: readonly string[] = [];
+
+/** A field's messages: the preview's where it has its own, else RJSF's. */
+export function useFieldErrors(store: FormStateStore, id: string, rawErrors: readonly string[] | undefined): readonly string[] {
+  const previewed = useFormState(store, useCallback((s: FormState) => s.preview?.byId.get(id), [id]));
+  return previewed ?? rawErrors ?? NO_MESSAGES;
+}
+
 /** Whether a field's messages are shown: once it was left (it or a part of it, e.g. a date's inputs) or Next was
  *  pressed. */
 export function isFieldShown(state: FormState, id: string): boolean {
@@ -84,10 +107,10 @@ export interface EngineFormContext {
   setPending: (path: string, pending: boolean) => void;
   /** Sets another field of the step, by dotted path (e.g. the employer name after a lookup). */
   setFieldValue: (path: string, value: unknown) => void;
-  /** A typed change, reported to the form once typing settles (see SETTLE_MS): the input shows each keystroke at
-   *  once, and the form's whole-step work (validation, state) runs in the pause after the last one, not per key. A
-   *  later change of the same field replaces an earlier one still waiting. */
-  deferChange: (id: string, report: () => void) => void;
+  /** A typed change (its field's id, its value, and how to report it to RJSF): the input shows each keystroke at
+   *  once, the preview follows once typing pauses (SETTLE_MS), and RJSF hears of it when the field is left or Next
+   *  is pressed (see Preview). A later change of the same field replaces an earlier one still waiting. */
+  deferChange: (id: string, value: unknown, report: () => void) => void;
   /** Reports every change still waiting, now: on leaving a field and on Next, so both see what was typed. */
   flushChanges: () => void;
   /** Services the app provides to widgets (lookups, captcha). */

@@ -1,10 +1,8 @@
 /** The error summary shown on a Next with errors: titled, focused, each item a link to its field. */
 import { memo, useEffect, useRef } from 'react';
 import { deepEquals, type ErrorListProps } from '@rjsf/utils';
-import { pathToId, useFormState, type EngineFormContext, type FormState } from '../formContext';
-
-/** RJSF's property is '.a.b' (or '.a.0' for arrays); field ids are root_a_b. */
-export const propertyToId = (property: string | undefined): string => pathToId((property ?? '').replace(/^\./, ''));
+import { useFormState, type EngineFormContext, type FormState } from '../formContext';
+import { propertyToId } from '../errors';
 
 /** Errors are listed in the order their fields stand on the page (each field looked up once). */
 function inPageOrder<T>(items: T[], idOf: (item: T) => string): T[] {
@@ -19,18 +17,21 @@ function inPageOrder<T>(items: T[], idOf: (item: T) => string): T[] {
 }
 
 const selectSubmitCount = (s: FormState) => s.submitCount;
+const selectPreview = (s: FormState) => s.preview?.errors;
 
 function ErrorSummaryRender(props: ErrorListProps) {
   const ctx = props.registry.formContext as EngineFormContext;
   const ref = useRef<HTMLDivElement>(null);
   const submitCount = useFormState(ctx.state, selectSubmitCount);
+  // While typed changes wait for their field to be left, the list follows them (see ErrorPreview).
+  const errors = useFormState(ctx.state, selectPreview) ?? props.errors;
   useEffect(() => {
     if (submitCount > 0) ref.current?.focus();
   }, [submitCount]);
-  if (submitCount === 0 || props.errors.length === 0) return null;
+  if (submitCount === 0 || errors.length === 0) return null;
   const title = (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? ctx.words.errorSummary;
   const seen = new Set<string>();
-  const unique = props.errors.filter((e) => {
+  const unique = errors.filter((e) => {
     const key = `${e.property}|${e.message}`;
     if (seen.has(key)) return false;
     seen.add(key);

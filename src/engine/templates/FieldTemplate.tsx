@@ -1,16 +1,17 @@
 /** One field: label, input, and its messages, shown once the field was left or Next was pressed. */
 import { useCallback } from 'react';
 import type { FieldTemplateProps } from '@rjsf/utils';
-import { isFieldShown, useFormState, type EngineFormContext, type FormState } from '../formContext';
+import { isFieldShown, useFieldErrors, useFormState, type EngineFormContext, type FormState } from '../formContext';
 import { InfoTooltip } from './InfoTooltip';
 
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors = [], hidden, required, displayLabel, rawHelp, uiSchema, schema, registry } = props;
+  const { id, label, children, rawErrors, hidden, required, displayLabel, rawHelp, uiSchema, schema, registry } = props;
   const ctx = registry.formContext as EngineFormContext;
   // Re-renders when this field's messages are first shown, not when another field is left.
   const show = useFormState(ctx.state, useCallback((s: FormState) => isFieldShown(s, id), [id]));
+  const messages = useFieldErrors(ctx.state, id, rawErrors);
   if (hidden) return <div hidden>{children}</div>;
-  const errors = show ? [...new Set(rawErrors)] : [];
+  const errors = show ? [...new Set(messages)] : [];
   const widget = uiSchema?.['ui:widget'];
   const isGroup = widget === 'radio';
   const isObject = schema.type === 'object';
