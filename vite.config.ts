@@ -1,24 +1,44 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { unusedRjsf } from './scripts/rjsf-unused.ts';
 
 const stub = (file: string) => fileURLToPath(new URL(`./src/app/vendor/${file}`, import.meta.url));
 
-/** RJSF's field registry imports array and layout-grid fields; our step schemas have neither (the build checks). */
-function withoutUnusedRjsfFields(): Plugin {
-  const unused = /^\.\/(ArrayField|LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField)\.js$/;
+/** RJSF's parts our forms never reach (scripts/rjsf-unused.ts, with why) are stand-ins where their folder's index
+ *  imports them. A part its index no longer imports (a new RJSF) fails the build, so the list cannot go stale. */
+function withoutUnusedRjsf(): Plugin {
+  const byModule = new Map(unusedRjsf.map((m) => [m.module, m]));
+  const replaced = new Set<string>();
+  let rjsfBundled = false;
   return {
-    name: 'without-unused-rjsf-fields',
+    name: 'without-unused-rjsf',
     enforce: 'pre',
+    // The development server takes RJSF whole (its dependencies are pre-bundled).
+    apply: 'build',
+    buildStart() {
+      replaced.clear();
+      rjsfBundled = false;
+    },
     resolveId(source, importer) {
-      if (importer?.replace(/\\/g, '/').endsWith('@rjsf/core/lib/components/fields/index.js') && unused.test(source)) return stub('UnsupportedField.tsx');
-      return null;
+      const folder = /@rjsf\/core\/lib\/components\/(.+)\/index\.js$/.exec(importer?.replace(/\\/g, '/') ?? '')?.[1];
+      if (!folder) return null;
+      rjsfBundled = true;
+      const unused = byModule.get(`${folder}/${source.replace(/^\.\//, '').replace(/\.js$/, '')}`);
+      if (!unused) return null;
+      replaced.add(unused.module);
+      return stub(unused.stub ?? 'Unsupported.tsx');
+    },
+    buildEnd(error) {
+      // (The server-side build leaves RJSF out of its bundle.)
+      const missed = unusedRjsf.filter((m) => !replaced.has(m.module)).map((m) => m.module);
+      if (!error && rjsfBundled && missed.length) this.error(`RJSF no longer imports ${missed.join(', ')} from its index: update scripts/rjsf-unused.ts`);
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [withoutUnusedRjsfFields(), react()],
+  plugins: [withoutUnusedRjsf(), react()],
   resolve: {
     alias: [
       // Schemas hold plain text; RJSF's markdown renderer is not needed (see the stub for why).

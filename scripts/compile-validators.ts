@@ -18,7 +18,7 @@ import { buildStepSchema, deriveWire, liftUi, toWireSchema } from '../src/engine
 import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
 import { changedTexts, DEFAULT_LANGUAGE, languagesOf, shapeProblems, translateWords } from './languages';
-import { checkColors, checkMessages, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
+import { checkColors, checkMessages, checkRjsfReach, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
 
 const root = resolve(import.meta.dirname, '..');
 const readJson = (file: string): Json => {
@@ -49,18 +49,6 @@ function loadVariant(folder: string, check: (data: unknown) => boolean, errors: 
     }
   }
   return data;
-}
-
-/** The client ships without RJSF's array fields (vite.config.ts): a schema that needs one fails the build. */
-function refuseArrays(schema: Json, where: string, path = ''): void {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
-  if (schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array')) || 'items' in schema) {
-    throw new Error(`${where}: ${path || '/'} is an array; the form engine renders no array fields`);
-  }
-  for (const [key, value] of Object.entries(schema)) {
-    if (Array.isArray(value)) value.forEach((v, i) => refuseArrays(v, where, `${path}/${key}/${i}`));
-    else refuseArrays(value, where, `${path}/${key}`);
-  }
 }
 
 /** The standard schemas/<file> with the variant's patch of it, a failed list operation naming the patch file. */
@@ -231,10 +219,9 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
         const ui = say(patchStandard(`${step.schema}.ui.json`, folder));
         const { schema, uiSchema } = liftUi(buildStepSchema(merged, langDefinitions, where), ui as Record<string, Json>);
         if (english) {
-          refuseArrays(schema, where);
           // Problems are named in the standard file, and in the variant's patch where it has one.
           const pair = (ext: string) => [`schemas/${step.schema}.${ext}`, ...(existsSync(variantFile('schemas', `${step.schema}.${ext}`)) ? [named(`schemas/${step.schema}.${ext}`)] : [])].join(' patched by ');
-          problems.push(...checkUiSchema(uiSchema, schema, pair('ui.json')), ...checkMessages(schema, pair('schema.json')));
+          problems.push(...checkUiSchema(uiSchema, schema, pair('ui.json')), ...checkMessages(schema, pair('schema.json')), ...checkRjsfReach(schema, uiSchema, { schema: pair('schema.json'), ui: pair('ui.json') }));
         }
         stepSchemas.push(schema);
         writeFileSync(join(out, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
