@@ -62,9 +62,20 @@ export default defineConfig(({ isSsrBuild }) => ({
         // No modulepreload polyfill: a browser without modulepreload (Safari before 17) fetches a lazy screen's chunks
         // as it meets them, a little later, rather than every browser loading the polyfill (0.2 KB of gzip).
         modulePreload: { polyfill: false },
-        // What the first page needs is one file: the entry, React and the bundler's runtime together (left alone,
-        // rolldown puts React, which the lazy screens share, in a chunk of its own).
-        rollupOptions: { output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } } },
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // What the first page needs is one file: the entry, React and the bundler's runtime together (left
+                // alone, rolldown puts React, which the lazy screens share, in a chunk of its own).
+                { name: 'index', tags: ['$initial'] },
+                // What every precompiled validator imports, in one file rather than three (the review and thank-you
+                // screens share the dates, which would split them off).
+                { name: 'formats', test: /(src[\\/]domain[\\/](formats|dates)|src[\\/]app[\\/]vendor[\\/]ucs2length)\.ts$/ },
+              ],
+            },
+          },
+        },
       },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 }));

@@ -1,9 +1,9 @@
 /** What the HSA site does around the engine's steps (spec section 4): stored values, checks before moving on. */
 import { variant } from './variant';
 import { details } from './details';
-import { effectiveDateStore, setGroupCookie } from './state';
-import { fetchCsrfToken } from '../api/client';
-import { checkMembership } from './membership';
+import { effectiveDateStore, setGroupCookie, useSiteStatus } from './state';
+import { fetchCsrfToken, NETWORK_ERROR } from '../api/client';
+import { withTimeout } from '../engine/loading';
 import { getPath, setPath } from '../engine/paths';
 
 type Data = Record<string, unknown>;
@@ -39,7 +39,16 @@ export async function beforeNext(stepId: string, submitted: Data, _params: URLSe
   if (stepId === 'accountholder' && details.membership) {
     // The membership variant has no effective date; the group is the partner's own.
     const withGroup = setPath(setPath(data, 'group.effectiveDate', undefined), 'group.id', details.groupCode);
-    return (await checkMembership(withGroup)) ? withGroup : null;
+    // The check loads with the variant's dialogs (Wizard.tsx); if its code cannot be fetched the applicant stays on
+    // the step, in the network-error state.
+    const checked = await withTimeout(() => import('./membership')).then(
+      (m) => m.checkMembership(withGroup),
+      () => {
+        useSiteStatus.getState().report(NETWORK_ERROR);
+        return false;
+      },
+    );
+    return checked ? withGroup : null;
   }
   if (stepId === 'accountholder') {
     const effectiveDate = getPath(data, 'group.effectiveDate');

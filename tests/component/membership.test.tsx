@@ -100,6 +100,21 @@ describe('membership variant', () => {
     expect(useSiteStatus.getState().networkError).toBe(true);
   });
 
+  it("leaves the applicant on step 1, in the network-error state, when the check's code cannot load", async () => {
+    await loadAarp();
+    vi.doMock('../../src/app/membership', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const { beforeNext } = await import('../../src/app/stepHooks');
+      const { useSiteStatus } = await import('../../src/app/state');
+      expect(await beforeNext('accountholder', member, new URLSearchParams())).toBeNull();
+      expect(useSiteStatus.getState().networkError).toBe(true);
+    } finally {
+      vi.doUnmock('../../src/app/membership');
+    }
+  });
+
   it('CSR mode: Ctrl+Shift+Enter shows its heading; a failed verification opens no dialog and stays', async () => {
     const { checkMembership, MembershipDialog, CsrMode, useCsrMode } = await loadAarp();
     answer = async () => new Response('false');
