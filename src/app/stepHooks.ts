@@ -1,7 +1,8 @@
 /** What the HSA site does around the engine's steps (spec section 4): stored values, checks before moving on. */
 import { variant } from './variant';
 import { details } from './details';
-import { effectiveDateStore, setGroupCookie, useSiteStatus } from './state';
+import { effectiveDateStore, setGroupCookie } from './state';
+import { useSiteStatus } from './siteStatus';
 import { fetchCsrfToken, NETWORK_ERROR } from '../api/client';
 import { withTimeout } from '../engine/loading';
 import { getPath, setPath } from '../engine/paths';

@@ -92,7 +92,7 @@ describe('membership variant', () => {
 
   it('swallows verification errors apart from the network-error state', async () => {
     const { checkMembership, MembershipDialog } = await loadAarp();
-    const { useSiteStatus } = await import('../../src/app/state');
+    const { useSiteStatus } = await import('../../src/app/siteStatus');
     answer = async () => Promise.reject(new TypeError('offline'));
     render(<MembershipDialog />);
     await act(async () => void checkMembership(member));
@@ -107,7 +107,7 @@ describe('membership variant', () => {
     });
     try {
       const { beforeNext } = await import('../../src/app/stepHooks');
-      const { useSiteStatus } = await import('../../src/app/state');
+      const { useSiteStatus } = await import('../../src/app/siteStatus');
       expect(await beforeNext('accountholder', member, new URLSearchParams())).toBeNull();
       expect(useSiteStatus.getState().networkError).toBe(true);
     } finally {

@@ -27,6 +27,7 @@ vi.mock(import('../../generated/steps'), async (importOriginal) => {
 
 import { Wizard } from '../../src/app/pages/Wizard';
 import { useWizard } from '../../src/app/wizardStore';
+import { useSiteStatus } from '../../src/app/siteStatus';
 import { CHUNK_TIMEOUT_MS } from '../../src/app/lazy';
 import { currentCopy } from '../../src/app/copy';
 import { firstOfThisMonth } from '../dates';
@@ -118,6 +119,18 @@ describe('the screens after step 1', () => {
     drawn('/enrollment/terms');
     await screen.findByRole('heading', { level: 1, name: 'Step 4: Terms and Conditions' });
     expect(preloaded).toEqual(['Review', 'ThankYou']);
+  });
+});
+
+describe('the network-error state', () => {
+  it("shows its banner above the step's title, where the wizard's API calls set it", async () => {
+    renderWizard('/enrollment/accountholder');
+    await screen.findByLabelText(/^First name/);
+    act(() => useSiteStatus.getState().report('Network error'));
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent(currentCopy().text.errors.network);
+    expect(banner.nextElementSibling).toBe(screen.getByRole('heading', { level: 1 }));
+    act(() => useSiteStatus.getState().clear());
   });
 });
 

@@ -9,6 +9,7 @@ import { widgets } from '../../../widgets';
 import { Layout } from '../components/Layout';
 import { CancelEnrollment } from '../components/CancelEnrollment';
 import { UnavailableDialog } from '../components/UnavailableDialog';
+import { NetworkErrorBanner } from '../components/NetworkErrorBanner';
 import { IdleTimer } from '../components/IdleTimer';
 import { StepAlert } from '../components/StepAlert';
 import { LoadFailed } from '../components/LoadFailed';
@@ -147,6 +148,7 @@ export function Wizard() {
     <Layout
       title={stepWords.find((s) => s.id === step.id)?.title ?? ''}
       stepIndex={index}
+      banner={<NetworkErrorBanner />}
       dialogs={
         <>
           {details.membership && (
