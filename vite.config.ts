@@ -1,30 +1,52 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { unusedRjsf } from './scripts/rjsf-unused.ts';
 
 const stub = (file: string) => fileURLToPath(new URL(`./src/app/vendor/${file}`, import.meta.url));
 
-/** RJSF's field registry imports array and layout-grid fields; our step schemas have neither (the build checks). */
-function withoutUnusedRjsfFields(): Plugin {
-  const unused = /^\.\/(ArrayField|LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField)\.js$/;
+/** RJSF's parts our forms never reach (scripts/rjsf-unused.ts, with why) are stand-ins where their folder's index
+ *  imports them. A part its index no longer imports (a new RJSF) fails the build, so the list cannot go stale. */
+function withoutUnusedRjsf(): Plugin {
+  const byModule = new Map(unusedRjsf.map((m) => [m.module, m]));
+  const replaced = new Set<string>();
+  let rjsfBundled = false;
   return {
-    name: 'without-unused-rjsf-fields',
+    name: 'without-unused-rjsf',
     enforce: 'pre',
+    // The development server takes RJSF whole (its dependencies are pre-bundled).
+    apply: 'build',
+    buildStart() {
+      replaced.clear();
+      rjsfBundled = false;
+    },
     resolveId(source, importer) {
-      if (importer?.replace(/\\/g, '/').endsWith('@rjsf/core/lib/components/fields/index.js') && unused.test(source)) return stub('UnsupportedField.tsx');
-      return null;
+      const folder = /@rjsf\/core\/lib\/components\/(.+)\/index\.js$/.exec(importer?.replace(/\\/g, '/') ?? '')?.[1];
+      if (!folder) return null;
+      rjsfBundled = true;
+      const unused = byModule.get(`${folder}/${source.replace(/^\.\//, '').replace(/\.js$/, '')}`);
+      if (!unused) return null;
+      replaced.add(unused.module);
+      return stub(unused.stub ?? 'Unsupported.tsx');
+    },
+    buildEnd(error) {
+      // (The server-side build leaves RJSF out of its bundle.)
+      const missed = unusedRjsf.filter((m) => !replaced.has(m.module)).map((m) => m.module);
+      if (!error && rjsfBundled && missed.length) this.error(`RJSF no longer imports ${missed.join(', ')} from its index: update scripts/rjsf-unused.ts`);
     },
   };
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [withoutUnusedRjsfFields(), react()],
+  plugins: [withoutUnusedRjsf(), react()],
   resolve: {
     alias: [
       // Schemas hold plain text; RJSF's markdown renderer is not needed (see the stub for why).
       { find: /^markdown-to-jsx(\/react)?$/, replacement: stub('plainMarkdown.tsx') },
       // Only RJSF's $ref resolution uses fast-uri; the browser's URL parser serves (see the stand-in).
       { find: /^fast-uri$/, replacement: stub('uriResolver.ts') },
+      // The precompiled validators' one Ajv runtime import, as an ES module (see the stand-in for why).
+      { find: /^ajv\/dist\/runtime\/ucs2length\.js$/, replacement: stub('ucs2length.ts') },
     ],
   },
   // Partner logos, copied there by the build (scripts/compile-validators.ts) from each partner's folder.
@@ -33,6 +55,27 @@ export default defineConfig(({ isSsrBuild }) => ({
   // its own modules (a shared chunk would be shared between variants).
   build: isSsrBuild
     ? { outDir: 'dist/ssr', emptyOutDir: false, copyPublicDir: false, sourcemap: false, target: 'node20', rollupOptions: { output: { codeSplitting: false } } }
-    : { outDir: 'dist', sourcemap: false, target: 'es2020' },
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        target: 'es2020',
+        // No modulepreload polyfill: a browser without modulepreload (Safari before 17) fetches a lazy screen's chunks
+        // as it meets them, a little later, rather than every browser loading the polyfill (0.2 KB of gzip).
+        modulePreload: { polyfill: false },
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                // What the first page needs is one file: the entry, React and the bundler's runtime together (left
+                // alone, rolldown puts React, which the lazy screens share, in a chunk of its own).
+                { name: 'index', tags: ['$initial'] },
+                // What every precompiled validator imports, in one file rather than three (the review and thank-you
+                // screens share the dates, which would split them off).
+                { name: 'formats', test: /(src[\\/]domain[\\/](formats|dates)|src[\\/]app[\\/]vendor[\\/]ucs2length)\.ts$/ },
+              ],
+            },
+          },
+        },
+      },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
 }));

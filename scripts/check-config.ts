@@ -4,8 +4,11 @@
  * schemas/meta/*.schema.json; the rest (names that must exist, a message for every rule that can fail) is here.
  */
 import Ajv, { type ErrorObject } from 'ajv';
+import { getDefaultRegistry } from '@rjsf/core';
+import { getSchemaType, getUiOptions, getWidget, resolveDefaultWidget, type RegistryWidgetsType, type RJSFSchema, type SchemaUtilsType, type UiSchema } from '@rjsf/utils';
 import type { Json } from '../src/engine/mergePatch';
 import { propertySchema } from '../src/engine/review';
+import { rjsfNames, unusedRjsf } from './rjsf-unused';
 import stepsMeta from '../schemas/meta/steps.schema.json' with { type: 'json' };
 import uiMeta from '../schemas/meta/ui-options.schema.json' with { type: 'json' };
 
@@ -82,6 +85,81 @@ export function checkUiSchema(ui: Obj, schema: Obj, file: string, pointer = ''):
       }),
     );
   }
+  return problems;
+}
+
+/** RJSF's field for a schema type, as its SchemaField picks one; with no type, its FallbackField. */
+const RJSF_FIELD_BY_TYPE: Record<string, string> = { array: 'ArrayField', boolean: 'BooleanField', integer: 'NumberField', number: 'NumberField', object: 'ObjectField', string: 'StringField', null: 'NullField' };
+const rjsfRegistry = getDefaultRegistry();
+/** The parts the client ships without that a field could reach, by their names in RJSF's registry. */
+const unusedByName = new Map(unusedRjsf.filter((m) => /^(fields|widgets)\//.test(m.module) && !m.replaced).flatMap((m) => rjsfNames(m).map((name) => [name, m] as const)));
+/** RJSF's own widgets, each a stand-in: RJSF's getWidget picks among them as it does in the browser. */
+const rjsfWidgets: RegistryWidgetsType = Object.fromEntries(Object.keys(rjsfRegistry.widgets).map((name) => [name, () => null]));
+/** Enough of RJSF's schema tools for its default widget: a field with an enum is a select. */
+const selectOnly = { isSelect: (s: RJSFSchema) => Array.isArray(s.enum) } as unknown as SchemaUtilsType;
+
+/** The registry name of the RJSF widget a string or boolean field is drawn with, when it is one of RJSF's own. */
+function rjsfWidget(schema: RJSFSchema, ui: UiSchema, options: Record<string, unknown>): string | undefined {
+  const type = getSchemaType(schema);
+  const widget = options.widget ?? (type === 'boolean' ? 'checkbox' : type === 'string' ? resolveDefaultWidget(schema, ui, selectOnly, rjsfWidgets).defaultWidget : undefined);
+  if (typeof widget !== 'string') return undefined;
+  try {
+    // getWidget hands back its own wrapper of the widget it picked, kept on that widget.
+    const picked = getWidget(schema, widget, rjsfWidgets);
+    return Object.keys(rjsfWidgets).find((name) => (rjsfWidgets[name] as { MergedWidget?: unknown }).MergedWidget === picked);
+  } catch {
+    return undefined; // one of the engine's widgets (widgets/index.ts), or none (checkUiSchema names it)
+  }
+}
+
+const hasRef = (json: Json): boolean => (Array.isArray(json) ? json.some(hasRef) : isObj(json) && ('$ref' in json || Object.values(json).some(hasRef)));
+
+type Located = [schema: Obj, pointer: string];
+/** A schema and the parts RJSF merges into it when it draws it (allOf, then, else); not `not` or `if`, which only
+ *  validate. */
+const merged = ([schema, pointer]: Located): Located[] => [
+  [schema, pointer],
+  ...(Array.isArray(schema.allOf) ? schema.allOf : []).flatMap((part, i) => (isObj(part) ? merged([part, `${pointer}/allOf/${i}`]) : [])),
+  ...(['then', 'else'] as const).flatMap((k) => (isObj(schema[k]) ? merged([schema[k], `${pointer}/${k}`]) : [])),
+];
+/** The fields those parts declare, each with its declarations in order. */
+function fieldsOf(parts: Located[]): Map<string, Located[]> {
+  const fields = new Map<string, Located[]>();
+  for (const [schema, pointer] of parts) {
+    for (const [name, field] of Object.entries(isObj(schema.properties) ? schema.properties : {})) if (isObj(field)) fields.set(name, [...(fields.get(name) ?? []), [field, `${pointer}/properties/${name}`]]);
+  }
+  return fields;
+}
+
+/** Every field a built step draws reaches only the parts of RJSF the client ships (scripts/rjsf-unused.ts): a type, a
+ *  choice of schemas, a ui:field or a widget that would reach a stand-in is named with its file and field. */
+export function checkRjsfReach(schema: Obj, ui: Obj, files: { schema: string; ui: string }): Problem[] {
+  const problems: Problem[] = [];
+  const globalOptions = isObj(ui['ui:globalOptions']) ? ui['ui:globalOptions'] : {};
+  /** `part`: the name in RJSF's registry of the field or widget that would draw the field `name`. */
+  const refuse = (part: string, name: string, file: string, pointer: string) => {
+    const unused = unusedByName.get(part);
+    if (unused) problems.push({ file, pointer, problem: `${name ? `the field '${name}'` : 'the step'} would be drawn by RJSF's ${part}, which the client does not ship (${unused.reason})`, fix: unused.fix ?? 'Remove it' });
+  };
+  const visit = (name: string, declarations: Located[], fieldUi: Obj, uiPointer: string) => {
+    const parts = declarations.flatMap(merged);
+    // What RJSF draws: the parts merged (the first to give a keyword gives it here).
+    const field = Object.assign({}, ...parts.map(([part]) => part).reverse()) as RJSFSchema;
+    const pointer = declarations[0][1];
+    const options = getUiOptions(fieldUi as UiSchema, globalOptions);
+    if (typeof options.field === 'string' && options.field in rjsfRegistry.fields) refuse(options.field, name, files.ui, `${uiPointer}/ui:field`);
+    else refuse(RJSF_FIELD_BY_TYPE[getSchemaType(field) as string] ?? 'FallbackField', name, files.schema, pointer);
+    for (const [part, at] of parts) {
+      for (const keyword of ['anyOf', 'oneOf'] as const) if (keyword in part) refuse(keyword === 'anyOf' ? 'AnyOfField' : 'OneOfField', name, files.schema, `${at}/${keyword}`);
+    }
+    if (Array.isArray(options.enableOptionalDataFieldForType) && options.enableOptionalDataFieldForType.length) refuse('OptionalDataControlsField', name, files.ui, uiPointer || '/');
+    const widget = rjsfWidget(field, fieldUi as UiSchema, options);
+    if (widget) refuse(widget, name, 'widget' in options ? files.ui : files.schema, 'widget' in options ? `${uiPointer}/ui:widget` : `${pointer}/format`);
+    for (const [child, childDeclarations] of fieldsOf(parts)) visit(name ? `${name}.${child}` : child, childDeclarations, isObj(fieldUi[child]) ? fieldUi[child] : {}, `${uiPointer}/${child}`);
+  };
+  visit('', [[schema, '']], ui, '');
+  // Every $ref is inlined when the step is built; one left over could repeat itself (RJSF's CyclicSchemaField).
+  if (hasRef(schema)) refuse('CyclicSchemaField', '', files.schema, '');
   return problems;
 }
 

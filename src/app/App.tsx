@@ -2,14 +2,12 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Welcome } from './pages/Welcome';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { lazyPage } from './lazy';
-import { page, PATHS } from './routes';
+import { NotFound, page, PATHS } from './routes';
 
 const Wizard = lazyPage(() => import('./pages/Wizard'), 'Wizard');
 const FeeSchedule = lazyPage(() => import('./pages/FeeSchedule'), 'FeeSchedule');
 const Splash = lazyPage(() => import('./pages/Splash'), 'Splash');
 const Vetting = lazyPage(() => import('./pages/Vetting'), 'Vetting');
-const NotFound = lazyPage(() => import('./pages/NotFound'), 'NotFound');
-
 
 export function AppRoutes() {
   return (

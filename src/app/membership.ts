@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { verifyMembership } from '../api/client';
 import { toMembershipRequest } from '../domain/membership';
-import { useSiteStatus } from './state';
+import { useSiteStatus } from './siteStatus';
 import { useCsrMode } from './csrMode';
 
 type Outcome = 'valid' | 'invalid';

@@ -2,6 +2,7 @@
  *  and the server's renderer (ssr.tsx), so both draw the same tree. */
 import { Suspense, type ReactNode } from 'react';
 import { useText } from './copy';
+import { lazyPage } from './lazy';
 
 export const PATHS = {
   welcome: '/enrollment',
@@ -17,3 +18,6 @@ function Loading() {
 
 /** A page whose script loads on demand: 'Loading…' until it has. */
 export const page = (element: ReactNode) => <Suspense fallback={<Loading />}>{element}</Suspense>;
+
+/** The not-found page: the router's last route, and the wizard's answer to a step it does not have. */
+export const NotFound = lazyPage(() => import('./pages/NotFound'), 'NotFound');

@@ -1,7 +1,7 @@
 /** The services widgets use, bound to the API client and the site's error state. */
 import type { WidgetServices } from '../../widgets';
 import * as api from '../api/client';
-import { useSiteStatus } from './state';
+import { useSiteStatus } from './siteStatus';
 import { currentCopy } from './copy';
 
 export const widgetServices: WidgetServices = {

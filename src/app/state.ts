@@ -1,28 +1,5 @@
-/** The site's error state, the session values every page sets, and leaving to the site root. The wizard's store is
- *  in wizardStore.ts, loaded with the wizard. */
-import { create } from 'zustand';
-
-interface SiteStatus {
-  /** Set by any error whose message contains 'network error'. */
-  networkError: boolean;
-  /** The server answered 503: the application is unavailable. */
-  unavailable: boolean;
-  /** The server's 429 message (wait and try again), until the applicant dismisses it or a request goes through. */
-  tooManyRequests: string | null;
-  report: (message: string) => void;
-  /** 'Try again' in the banner; checks that failed listen for it (widgets' services.onRetry) and run again. */
-  clear: () => void;
-}
-
-export const useSiteStatus = create<SiteStatus>()((set) => ({
-  networkError: false,
-  unavailable: false,
-  tooManyRequests: null,
-  report: (message) => {
-    if (/network error/i.test(message)) set({ networkError: true });
-  },
-  clear: () => set({ networkError: false, tooManyRequests: null }),
-}));
+/** The session values every page sets, and leaving to the site root. The wizard's store (wizardStore.ts) and the
+ *  site's error state (siteStatus.ts) load with the wizard. */
 
 /** The selected effective date kept for the session (spec section 3, 'Stored values'). */
 export const EFFECTIVE_DATE_KEY = 'effectiveDate';

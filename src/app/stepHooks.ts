@@ -2,8 +2,9 @@
 import { variant } from './variant';
 import { details } from './details';
 import { effectiveDateStore, setGroupCookie } from './state';
-import { fetchCsrfToken } from '../api/client';
-import { checkMembership } from './membership';
+import { useSiteStatus } from './siteStatus';
+import { fetchCsrfToken, NETWORK_ERROR } from '../api/client';
+import { withTimeout } from '../engine/loading';
 import { getPath, setPath } from '../engine/paths';
 
 type Data = Record<string, unknown>;
@@ -39,7 +40,16 @@ export async function beforeNext(stepId: string, submitted: Data, _params: URLSe
   if (stepId === 'accountholder' && details.membership) {
     // The membership variant has no effective date; the group is the partner's own.
     const withGroup = setPath(setPath(data, 'group.effectiveDate', undefined), 'group.id', details.groupCode);
-    return (await checkMembership(withGroup)) ? withGroup : null;
+    // The check loads with the variant's dialogs (Wizard.tsx); if its code cannot be fetched the applicant stays on
+    // the step, in the network-error state.
+    const checked = await withTimeout(() => import('./membership')).then(
+      (m) => m.checkMembership(withGroup),
+      () => {
+        useSiteStatus.getState().report(NETWORK_ERROR);
+        return false;
+      },
+    );
+    return checked ? withGroup : null;
   }
   if (stepId === 'accountholder') {
     const effectiveDate = getPath(data, 'group.effectiveDate');

@@ -33,7 +33,8 @@ export interface StepFormProps {
   renderStepErrors?: (errors: RJSFValidationError[]) => ReactNode;
 }
 
-const templates = { ErrorListTemplate: ErrorSummary, FieldTemplate, ObjectFieldTemplate };
+/** The engine's templates, in place of RJSF's own (which the client ships without: scripts/rjsf-unused.ts). */
+export const engineTemplates = { ErrorListTemplate: ErrorSummary, FieldTemplate, ObjectFieldTemplate };
 // Defaults that stay the same object from render to render, so the context stays the same too.
 const NO_SERVICES: Record<string, unknown> = {};
 const NO_LINKS: Record<string, readonly LinkItem[]> = {};
@@ -164,7 +165,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           formData={store.get().formData}
           formContext={context}
           widgets={widgets}
-          templates={templates}
+          templates={engineTemplates}
           extraErrors={extraErrors}
           extraErrorsBlockSubmit
           liveValidate={submitCount > 0 ? 'onChange' : 'onBlur'}

@@ -1,6 +1,10 @@
 /** Picks the variant whose match rule fits the page's host; the fallback variant otherwise. The server picks the
  *  variant of an API request by the same rule, from the request's host, so a partner is matched by host alone: a path
  *  or a query string never chooses one (an API call's path is not the page's). */
+/** The element (a script of JSON) in which the server writes the settings of a page's variant (src/server/render.ts),
+ *  which the built client reads (src/app/variant.ts). */
+export const VARIANT_ELEMENT_ID = 'hsa-variant';
+
 export interface VariantMatch {
   /** Labels of the host name, case-insensitive: ["aarp"] matches aarp.example.com and hsa.aarp.localhost, not
    *  aarpx.example.com nor localhost. */

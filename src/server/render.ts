@@ -1,12 +1,13 @@
-/** The first response of a page: the built index.html with the page's language, the partner's colours, the words of
- *  the page (so the browser loads no chunk for them) and, for the pages whose content is fixed (welcome, fee
+/** The first response of a page: the built index.html with the page's language, the partner's colours and settings,
+ *  the words of the page (so the browser loads no chunk for them) and, for the pages whose content is fixed (welcome, fee
  *  schedule, maintenance, not found), the page itself drawn by the server-side renderer (src/app/ssr.tsx, built to
  *  dist/ssr/ssr.js). Without that build (a fresh clone, the API tests) pages are drawn by the browser alone. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
-import { languages } from '../../generated/index';
+import { languages, variants as pageVariants } from '../../generated/index';
+import { VARIANT_ELEMENT_ID } from '../engine/variant';
 import { acceptedLanguages, type ServerVariant, variants } from './validation';
 import { LANGUAGE_COOKIE, LANGUAGE_PARAM, pickLanguage } from '../domain/language';
 
@@ -46,6 +47,9 @@ export async function loadRenderers(distDir: string): Promise<Map<string, Render
   return renderers;
 }
 
+/** A variant's settings as the browser reads them (generated/index.ts), as JSON safe inside a script element. */
+const variantJson = new Map(pageVariants.map((v) => [v.id, JSON.stringify(v).replace(/</g, '\\u003c')]));
+
 const escapeAttribute = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export interface PageParts {
@@ -61,7 +65,8 @@ export function composePage(index: string, { variant, language, markup = '', fee
   const colors = Object.entries(variant.brand.colors ?? {}).map(([name, hex]) => `--${name}:${hex}`).join(';');
   const feesAttribute = fees ? ` data-fees="${escapeAttribute(JSON.stringify(fees))}"` : '';
   const copy = copyOf(variant.id, language);
-  const words = `<script type="application/json" id="hsa-copy">{"language":"${language}","copy":${copy.json}}</script>`;
+  // The page's words, and its variant's settings (the browser's script carries no partner's).
+  const words = `<script type="application/json" id="${VARIANT_ELEMENT_ID}">${variantJson.get(variant.id)}</script><script type="application/json" id="hsa-copy">{"language":"${language}","copy":${copy.json}}</script>`;
   return index
     .replace(/<html lang="[a-z]+"/, `<html lang="${language}"${colors ? ` style="${escapeAttribute(colors)}"` : ''}`)
     // The site's title in the page's language until the script names the page.

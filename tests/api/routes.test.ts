@@ -258,6 +258,14 @@ describe.each(databases)('API on $name', (database) => {
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
     });
+    it("writes the settings of the host's variant into the page, the only ones its script reads", async () => {
+      const written = async (host: string) => {
+        const html = (await app.inject({ method: 'GET', url: '/enrollment', headers: { host } })).body;
+        return JSON.parse(/<script type="application\/json" id="hsa-variant">(.*?)<\/script>/.exec(html)![1]) as Record<string, unknown>;
+      };
+      expect(await written('localhost')).toMatchObject({ id: 'standard', fallback: true });
+      expect(await written('hsa.aarp.localhost')).toMatchObject({ id: 'aarp', brand: { partnerName: 'AARP' }, flags: { csrMode: true } });
+    });
     it('writes the fee data of a known group into the root element, escaped', async () => {
       const res = await app.inject({ method: 'GET', url: '/feeschedule/DEMO100' });
       expect(res.body).toMatch(/<div id="root" data-fees="\{&quot;isAARP&quot;:false/);

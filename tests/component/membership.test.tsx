@@ -92,12 +92,27 @@ describe('membership variant', () => {
 
   it('swallows verification errors apart from the network-error state', async () => {
     const { checkMembership, MembershipDialog } = await loadAarp();
-    const { useSiteStatus } = await import('../../src/app/state');
+    const { useSiteStatus } = await import('../../src/app/siteStatus');
     answer = async () => Promise.reject(new TypeError('offline'));
     render(<MembershipDialog />);
     await act(async () => void checkMembership(member));
     expect(await screen.findByRole('dialog', { name: 'Membership not verified' })).toBeInTheDocument();
     expect(useSiteStatus.getState().networkError).toBe(true);
+  });
+
+  it("leaves the applicant on step 1, in the network-error state, when the check's code cannot load", async () => {
+    await loadAarp();
+    vi.doMock('../../src/app/membership', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      const { beforeNext } = await import('../../src/app/stepHooks');
+      const { useSiteStatus } = await import('../../src/app/siteStatus');
+      expect(await beforeNext('accountholder', member, new URLSearchParams())).toBeNull();
+      expect(useSiteStatus.getState().networkError).toBe(true);
+    } finally {
+      vi.doUnmock('../../src/app/membership');
+    }
   });
 
   it('CSR mode: Ctrl+Shift+Enter shows its heading; a failed verification opens no dialog and stays', async () => {

@@ -5,7 +5,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThankYou } from '../../src/app/pages/ThankYou';
 import { NetworkErrorBanner } from '../../src/app/components/NetworkErrorBanner';
-import { useSiteStatus } from '../../src/app/state';
+import { useSiteStatus } from '../../src/app/siteStatus';
 import { useWizard } from '../../src/app/wizardStore';
 import { setClock } from '../../src/domain/dates';
 

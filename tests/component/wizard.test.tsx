@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** The wizard shell around the steps: what the applicant finds when coming back to step 1, and step schemas that
  *  load slowly or not at all. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -27,9 +27,11 @@ vi.mock(import('../../generated/steps'), async (importOriginal) => {
 
 import { Wizard } from '../../src/app/pages/Wizard';
 import { useWizard } from '../../src/app/wizardStore';
+import { useSiteStatus } from '../../src/app/siteStatus';
 import { CHUNK_TIMEOUT_MS } from '../../src/app/lazy';
 import { currentCopy } from '../../src/app/copy';
 import { firstOfThisMonth } from '../dates';
+import { loadCopy } from '../copy';
 
 const holder = {
   firstName: 'Pat', lastName: 'Doe', ssn: '123-45-6789', dob: '04-15-1970', homePhone: '202-555-0143', email: 'p@example.com', remail: 'p@example.com',
@@ -81,6 +83,54 @@ describe('coming back to step 1', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByRole('heading', { level: 1, name: 'Step 2: Additional Cardholder' });
     expect(useWizard.getState().payload.ssn).toBe('387-65-4321');
+  });
+});
+
+describe('the screens after step 1', () => {
+  it('load while the step before each is filled (the review page on step 2, the thank-you page on step 4), not with step 1', async () => {
+    // The modules afresh, with lazy screens that say when they are fetched ahead.
+    vi.resetModules();
+    const preloaded: string[] = [];
+    vi.doMock('../../src/app/lazy', async (importOriginal) => {
+      const real = await importOriginal<typeof import('../../src/app/lazy')>();
+      return { ...real, lazyPage: ((load, name) => Object.assign(real.lazyPage(load, name), { preload: () => preloaded.push(String(name)) })) as typeof real.lazyPage };
+    });
+    onTestFinished(() => void vi.doUnmock('../../src/app/lazy'));
+    const fresh = { ...(await import('../../src/app/pages/Wizard')), ...(await import('../../src/app/wizardStore')) };
+    await loadCopy();
+    const drawn = (route: string) =>
+      render(
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="/enrollment/:step" element={<fresh.Wizard />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+    fresh.useWizard.getState().setPayload(holder);
+    const step1 = drawn('/enrollment/accountholder');
+    await screen.findByLabelText(/^First name/);
+    expect(preloaded).toEqual([]);
+    step1.unmount();
+    fresh.useWizard.getState().reach(3);
+    const step2 = drawn('/enrollment/additionalcardholder');
+    await screen.findByRole('heading', { level: 1, name: 'Step 2: Additional Cardholder' });
+    expect(preloaded).toEqual(['Review']);
+    step2.unmount();
+    drawn('/enrollment/terms');
+    await screen.findByRole('heading', { level: 1, name: 'Step 4: Terms and Conditions' });
+    expect(preloaded).toEqual(['Review', 'ThankYou']);
+  });
+});
+
+describe('the network-error state', () => {
+  it("shows its banner above the step's title, where the wizard's API calls set it", async () => {
+    renderWizard('/enrollment/accountholder');
+    await screen.findByLabelText(/^First name/);
+    act(() => useSiteStatus.getState().report('Network error'));
+    const banner = screen.getByRole('alert');
+    expect(banner).toHaveTextContent(currentCopy().text.errors.network);
+    expect(banner.nextElementSibling).toBe(screen.getByRole('heading', { level: 1 }));
+    act(() => useSiteStatus.getState().clear());
   });
 });
 

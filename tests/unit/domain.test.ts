@@ -2,6 +2,7 @@
 /** Pure domain rules shared by browser and server (spec sections 3, 5 and 9). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat.js';
 import { displayDate, mdyToIso, parseIso, parseMdy, setClock } from '../../src/domain/dates';
 import { maskSsn, maskSsnForReview } from '../../src/domain/ssn';
 import { toWirePayload as transform } from '../../src/domain/transforms';
@@ -90,17 +91,37 @@ describe('dates', () => {
     ['12/31/1999', '1999-12-31'],
   ])('parses %s strictly', (input, iso) => expect(mdyToIso(input)).toBe(iso));
   it.each(['02-30-1970', '13-01-1970', '1970-04-15', '04-15-70', '04/15-1970', '4//5/1970', ''])('refuses %j', (input) => expect(parseMdy(input)).toBeNull());
+  // dayjs's strict parse is the oracle: the parsers answer as it does, to the same local day.
+  dayjs.extend(customParseFormat);
+  const pad = (n: number, w: number) => String(n).padStart(w, '0');
+  const range = (n: number) => [...Array(n).keys()];
+  const years = [0, 1, 50, 99, 100, 999, 1000, 1900, 1970, 1999, 2000, 2023, 2024, 2100, 9999];
+  /** The values where a parser and dayjs's strict parse with these formats disagree. */
+  const disagreements = (values: string[], parse: (v: string) => Date | null, formats: string | string[]) =>
+    values.filter((value) => {
+      const theirs = dayjs(value, formats, true);
+      return (parse(value)?.valueOf() ?? null) !== (theirs.isValid() ? theirs.valueOf() : null);
+    });
   it('parses YYYY-MM-DD as strictly as dayjs does, to the same day', () => {
-    const pad = (n: number, w: number) => String(n).padStart(w, '0');
-    const years = [0, 1, 50, 99, 100, 999, 1900, 1970, 1999, 2000, 2023, 2024, 2100, 9999];
-    for (const y of years)
-      for (let m = 0; m <= 13; m++)
-        for (let d = 0; d <= 32; d++) {
-          const value = `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`;
-          const theirs = dayjs(value, 'YYYY-MM-DD', true);
-          expect(parseIso(value)?.valueOf() ?? null, value).toBe(theirs.isValid() ? theirs.valueOf() : null);
-        }
+    const values = years.flatMap((y) => range(14).flatMap((m) => range(33).map((d) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`)));
+    expect(disagreements(values, parseIso, 'YYYY-MM-DD')).toEqual([]);
     for (const value of ['1970-4-15', '19700-04-15', ' 1970-04-15', '1970/04/15', '1970-04-15T00:00', '', '\u0661\u0669\u0667\u0660-04-15']) expect(parseIso(value), value).toBeNull();
+  });
+  it('parses month-day-year as strictly as dayjs does with its eight formats, to the same day', () => {
+    // Every month, and the days where months differ (each month's last days, one and two digits).
+    const formats = ['MM-DD-YYYY', 'M-D-YYYY', 'MM/DD/YYYY', 'M/D/YYYY', 'M-DD-YYYY', 'MM-D-YYYY', 'M/DD/YYYY', 'MM/D/YYYY'];
+    const values = years.flatMap((y) =>
+      range(14).flatMap((m) =>
+        [0, 1, 9, 10, 28, 29, 30, 31, 32].flatMap((d) =>
+          [[String(m), String(d)], [pad(m, 2), pad(d, 2)], [String(m), pad(d, 2)], [pad(m, 2), String(d)]].flatMap(([mm, dd]) =>
+            ['--', '//', '-/'].map(([a, b]) => `${mm}${a}${dd}${b}${pad(y, 4)}`),
+          ),
+        ),
+      ),
+    );
+    expect(values.filter((v) => parseMdy(v)).length).toBeGreaterThan(1000);
+    expect(disagreements(values, parseMdy, formats)).toEqual([]);
+    for (const value of ['004-15-1970', '4-15-19700', '4-15-70', ' 4-15-1970', '4-15-1970 ', '4.15.1970', '4--15-1970', '\u0664-15-1970']) expect(parseMdy(value), value).toBeNull();
   });
   it("displays dates as 'MMMM D, YYYY', as typed or as sent", () => {
     expect(displayDate('2026-01-05')).toBe('January 5, 2026');

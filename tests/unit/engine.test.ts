@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { mergePatch } from '../../src/engine/mergePatch';
-import { resolveVariant } from '../../src/engine/variant';
+import { resolveVariant, VARIANT_ELEMENT_ID } from '../../src/engine/variant';
+import { writtenVariant } from '../../src/app/variant';
 import { getPath, setPath } from '../../src/engine/paths';
 import { idToPath, pathToId } from '../../src/engine/formContext';
 import { autoHyphenDate, filterChars, maskDigits } from '../../widgets/format';
@@ -79,6 +80,11 @@ describe('variant resolution from the page address', () => {
   });
   it('refuses a variant list without a fallback', () => {
     expect(() => resolveVariant('http://x/', [{ id: 'a', match: { hostLabels: ['zz'] } }])).toThrow(/fallback/);
+  });
+  it('reads, in the built client, the settings the server wrote into the page', () => {
+    const settings = { id: 'aarp', match: { hostLabels: ['aarp'] }, brand: { bankName: 'B <i>' } };
+    const page = { getElementById: (id: string) => (id === VARIANT_ELEMENT_ID ? { textContent: JSON.stringify(settings).replace(/</g, '\\u003c') } : null) };
+    expect(writtenVariant(page as unknown as Document)).toEqual(settings);
   });
 });
 

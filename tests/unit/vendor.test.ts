@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import fastUri from 'fast-uri';
 import stand from '../../src/app/vendor/uriResolver';
+import ajvUcs2length from 'ajv/dist/runtime/ucs2length.js';
+import ucs2length from '../../src/app/vendor/ucs2length';
 
 describe('uri resolver stand-in', () => {
   it.each([
@@ -19,5 +21,12 @@ describe('uri resolver stand-in', () => {
     expect(stand.equal('http://x.test/a.json', 'http://x.test/a.json')).toBe(true);
     expect(stand.equal('http://x.test/a.json', 'http://x.test/b.json')).toBe(false);
     expect(stand.equal('#/a', '#/a')).toBe(fastUri.equal('#/a', '#/a'));
+  });
+});
+
+describe('ucs2length stand-in', () => {
+  // Plain text, accents, astral characters (a surrogate pair each), lone surrogates either way round.
+  it.each(['', 'Pat', 'José Ñúñez', '😀', 'a😀b😀', '\ud83d', '\ude00', 'x\ude00\ud83d', '\ud83d\ud83d\ude00'])('counts %j as Ajv does', (value) => {
+    expect(ucs2length(value)).toBe(ajvUcs2length(value));
   });
 });

@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Header } from './Header';
 import { Footer } from './Footer';
-import { NetworkErrorBanner } from './NetworkErrorBanner';
 import { lazy, Suspense } from 'react';
 import { variant } from '../variant';
 import { useText } from '../copy';
@@ -9,8 +8,9 @@ import { useText } from '../copy';
 const CsrMode = lazy(() => import('./CsrMode').then((m) => ({ default: m.CsrMode })));
 
 /** Every page: header, one main landmark with the page's h1, footer; sets the document title. */
-/** dialogs: what a page adds beside its content (the wizard's dialogs and idle timer load with the wizard). */
-export function Layout({ title, stepIndex, children, dialogs }: { title: string; stepIndex?: number; children: ReactNode; dialogs?: ReactNode }) {
+/** banner: what a page shows above its title (the wizard's network-error banner: only its API calls set that state);
+ *  dialogs: what a page adds beside its content (the wizard's dialogs and idle timer load with the wizard). */
+export function Layout({ title, stepIndex, children, banner, dialogs }: { title: string; stepIndex?: number; children: ReactNode; banner?: ReactNode; dialogs?: ReactNode }) {
   const text = useText();
   useEffect(() => {
     document.title = title;
@@ -22,7 +22,7 @@ export function Layout({ title, stepIndex, children, dialogs }: { title: string;
       </a>
       <Header stepIndex={stepIndex} />
       <main id="main" tabIndex={-1}>
-        <NetworkErrorBanner />
+        {banner}
         <h1>{title}</h1>
         {/* Only a variant that has it loads the customer-service mode (the same on the server and in the browser). */}
         {variant.flags.csrMode && (

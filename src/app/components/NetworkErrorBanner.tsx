@@ -1,4 +1,4 @@
-import { useSiteStatus } from '../state';
+import { useSiteStatus } from '../siteStatus';
 import { useText } from '../copy';
 
 /** The network-error state: a banner with a way to retry (checks that failed run again). Too many requests shows

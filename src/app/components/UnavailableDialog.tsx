@@ -1,6 +1,7 @@
 /** 'We Apologize': shown when the server says the application is unavailable. OK goes to the site root. */
 import { Modal } from './Modal';
-import { leaveToRoot, useSiteStatus } from '../state';
+import { leaveToRoot } from '../state';
+import { useSiteStatus } from '../siteStatus';
 import { onTooManyRequests, onUnavailable } from '../../api/client';
 import { useCopy } from '../copy';
 

@@ -1,7 +1,7 @@
 /** Stage 5: sends the enrollment once (an idempotency key makes a repeat harmless) and shows the outcome. */
 import { useEffect } from 'react';
 import { VerifyingInformation } from '../components/VerifyingInformation';
-import { useSiteStatus } from '../state';
+import { useSiteStatus } from '../siteStatus';
 import { useWizard } from '../wizardStore';
 import { variant } from '../variant';
 import { details } from '../details';

@@ -1,10 +1,13 @@
 /** Stage 3: a read-only summary of what was entered, generated from the earlier steps' schemas and uiSchemas
- *  (src/engine/review.ts), with an Edit link per section. A partner's fields appear with no code change. */
+ *  (src/engine/review.ts), with an Edit link per section. A partner's fields appear with no code change. Loaded
+ *  when the wizard first draws it (src/app/pages/Wizard.tsx), not with step 1. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { reviewSections, type ReviewSection, type ReviewStep } from '../../engine/review';
 import { displayDate } from '../../domain/dates';
 import { maskSsnForReview } from '../../domain/ssn';
-import { useLanguage, useText } from '../copy';
+import { stepModules } from '../../../generated/steps';
+import { variant } from '../variant';
+import { useCopy, useLanguage, useText } from '../copy';
 
 function Section({ section, onEdit }: { section: ReviewSection; onEdit: (stepId: string) => void }) {
   const edit = useText().actions.edit;
@@ -31,7 +34,9 @@ function Section({ section, onEdit }: { section: ReviewSection; onEdit: (stepId:
   );
 }
 
-export function Verify({ payload, steps, onEdit, onNext, actions }: { payload: Record<string, unknown>; steps: ReviewStep[]; onEdit: (stepId: string) => void; onNext: () => void; actions: ReactNode }) {
+type VerifyProps = { payload: Record<string, unknown>; steps: ReviewStep[]; onEdit: (stepId: string) => void; onNext: () => void; actions: ReactNode };
+
+export function Verify({ payload, steps, onEdit, onNext, actions }: VerifyProps) {
   const { form } = useText();
   const language = useLanguage();
   return (
@@ -60,4 +65,17 @@ export function useReviewSteps(loaders: { stepId: string; load: (language: strin
     };
   }, [loaders, language]);
   return steps;
+}
+
+/** The steps before the summary that have a form: what the review page lists. */
+const reviewLoaders = variant.steps
+  .slice(0, Math.max(0, variant.steps.findIndex((s) => s.kind === 'summary')))
+  .filter((s) => s.schema)
+  .map((s) => ({ stepId: s.id, load: (language: string) => stepModules[variant.id][language][s.id]().then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: m.uiSchema })) }));
+
+/** The summary step as the wizard draws it: the earlier steps' schema pairs, then the summary. */
+export function Review(props: Omit<VerifyProps, 'steps'>) {
+  const loaded = useReviewSteps(reviewLoaders, useLanguage());
+  const { text } = useCopy();
+  return loaded ? <Verify {...props} steps={loaded} /> : <p aria-busy="true">{text.site.loading}</p>;
 }

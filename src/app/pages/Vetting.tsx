@@ -6,7 +6,7 @@ import { useLocation } from 'react-router-dom';
 import { Layout } from '../components/Layout';
 import { NotFound } from './NotFound';
 import { variant } from '../variant';
-import { detailsByVariant } from '../../../generated/details';
+import { detailsByVariant } from '../details';
 import { currentCopy, useText } from '../copy';
 import { Fill } from '../Fill';
 import { fill } from '../../domain/fill';

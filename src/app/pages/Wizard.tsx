@@ -1,5 +1,5 @@
 /** Walks the variant's step list: one route per step, forms rendered by the engine, the rest by the app. */
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { StepForm } from '../../engine/StepForm';
 import { getPath } from '../../engine/paths';
@@ -8,8 +8,8 @@ import { stepModules } from '../../../generated/steps';
 import { widgets } from '../../../widgets';
 import { Layout } from '../components/Layout';
 import { CancelEnrollment } from '../components/CancelEnrollment';
-import { MembershipDialog } from '../components/MembershipDialog';
 import { UnavailableDialog } from '../components/UnavailableDialog';
+import { NetworkErrorBanner } from '../components/NetworkErrorBanner';
 import { IdleTimer } from '../components/IdleTimer';
 import { StepAlert } from '../components/StepAlert';
 import { LoadFailed } from '../components/LoadFailed';
@@ -20,9 +20,8 @@ import { useWizard } from '../wizardStore';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
 import { beforeNext, beforePrevious, enterStep, initialData } from '../stepHooks';
-import { Verify, useReviewSteps } from './Verify';
-import { ThankYou } from './ThankYou';
-import { NotFound } from './NotFound';
+import { lazyPage } from '../lazy';
+import { NotFound, page } from '../routes';
 import { useCopy, useLanguage } from '../copy';
 
 const steps = variant.steps;
@@ -58,17 +57,12 @@ function useStepModule(step: StepEntry | undefined, language: string): { module:
   };
 }
 
-/** The steps before the summary that have a form: what the review page lists. */
-const reviewLoaders = steps
-  .slice(0, Math.max(0, steps.findIndex((s) => s.kind === 'summary')))
-  .filter((s) => s.schema)
-  .map((s) => ({ stepId: s.id, load: (language: string) => stepModules[variant.id][language][s.id]().then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: m.uiSchema })) }));
-
-function Review(props: Omit<Parameters<typeof Verify>[0], 'steps'>) {
-  const loaded = useReviewSteps(reviewLoaders, useLanguage());
-  const { text } = useCopy();
-  return loaded ? <Verify {...props} steps={loaded} /> : <p aria-busy="true">{text.site.loading}</p>;
-}
+/** The screens of the summary and submit steps, loaded when first drawn or while the step before them is filled. */
+const Review = lazyPage(() => import('./Verify'), 'Review');
+const ThankYou = lazyPage(() => import('./ThankYou'), 'ThankYou');
+const screens: Partial<Record<string, { preload: () => void }>> = { summary: Review, submit: ThankYou };
+/** The membership check's dialogs: only a variant with the check loads them. */
+const MembershipDialog = lazyPage(() => import('../components/MembershipDialog'), 'MembershipDialog');
 
 export function Wizard() {
   const { step: route } = useParams();
@@ -88,8 +82,13 @@ export function Wizard() {
   useEffect(() => {
     if (stepId) enter(stepId);
   }, [stepId]);
+  // The next step's screen, when it has one of its own, loads while this one is filled.
+  const following = steps[index + 1]?.kind;
+  useEffect(() => {
+    if (following) screens[following]?.preload();
+  }, [following]);
 
-  if (!step) return <NotFound />;
+  if (!step) return page(<NotFound />);
   const submitIndex = steps.findIndex((s) => s.kind === 'submit');
   // After a submission the applicant stays on the outcome; Back never sends it again.
   if (submission && index !== submitIndex) return <Navigate to={`/enrollment/${steps[submitIndex].route}`} replace />;
@@ -149,15 +148,20 @@ export function Wizard() {
     <Layout
       title={stepWords.find((s) => s.id === step.id)?.title ?? ''}
       stepIndex={index}
+      banner={<NetworkErrorBanner />}
       dialogs={
         <>
-          <MembershipDialog />
+          {details.membership && (
+            <Suspense fallback={null}>
+              <MembershipDialog />
+            </Suspense>
+          )}
           <UnavailableDialog />
           {step.kind !== 'submit' && <IdleTimer />}
         </>
       }
     >
-      {body}
+      {page(body)}
     </Layout>
   );
 }
