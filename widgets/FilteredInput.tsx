@@ -1,5 +1,5 @@
 /** The text input every widget builds on: keystroke filter, formatting, length limit and aria wiring. */
-import { useCallback, useState, type FocusEvent, type InputHTMLAttributes, type Ref } from 'react';
+import { useCallback, useLayoutEffect, useRef, type FocusEvent, type InputHTMLAttributes } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useFieldErrors, useFormState, type EngineFormContext, type FormState } from '../src/engine/formContext';
 import { filterChars, maskDigits } from './format';
@@ -10,7 +10,6 @@ export interface FilteredInputProps extends WidgetProps {
   /** What the input shows; defaults to the value. */
   display?: string;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
-  inputRef?: Ref<HTMLInputElement>;
   /** Whether a typed value is reported to the form at once rather than when typing settles: a value a server check
    *  hangs on (a complete SSN, a group number) blocks Next from the keystroke that makes it. */
   immediate?: (value: unknown) => boolean;
@@ -27,10 +26,8 @@ export function useShowingErrors(props: WidgetProps): boolean {
 }
 
 export function FilteredInput(props: FilteredInputProps) {
-  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, uiSchema, format, display, inputProps, inputRef, placeholder, immediate } = props;
+  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, options, schema, uiSchema, format, display, inputProps, placeholder, immediate } = props;
   const ctx = props.registry.formContext as EngineFormContext | undefined;
-  // What was typed and not yet reported to the form (see EngineFormContext.deferChange): the input shows it.
-  const [typed, setTyped] = useState<string | null>(null);
   // A field with a mask (schemas/definitions.schema.json x-mask) takes digits and is formatted as it is typed.
   const mask = typeof schema['x-mask'] === 'string' ? schema['x-mask'] : undefined;
   const allowed = (options.allowedChars as string | undefined) ?? (mask ? `[0-9${[...new Set(mask.replace(/9/g, ''))].join('').replace(/[\]\\^-]/g, '\\$&')}]` : undefined);
@@ -39,16 +36,27 @@ export function FilteredInput(props: FilteredInputProps) {
   const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const minLength = typeof schema.minLength === 'number' ? schema.minLength : undefined;
   const text = display ?? (value == null ? '' : String(value));
-  const shown = typed ?? text;
   const invalid = useShowingErrors(props);
+  // The input keeps what is typed itself (it is not controlled), so a keystroke costs no render: what the form holds
+  // is written into it when that changes and nothing typed waits for the form (see EngineFormContext.deferChange).
+  const element = useRef<HTMLInputElement | null>(null);
+  const waiting = useRef(false);
+  // What the input showed after the last change it took, to tell a keystroke from a value put in whole.
+  const shown = useRef(text);
+  useLayoutEffect(() => {
+    const el = element.current;
+    if (!el || waiting.current || el.value === text) return;
+    el.value = text;
+    shown.current = text;
+  }, [text]);
   return (
     <input
-      ref={inputRef}
+      ref={element}
       id={id}
       name={id}
       type="text"
       className="input"
-      value={shown}
+      defaultValue={text}
       required={required}
       disabled={disabled}
       readOnly={readonly}
@@ -62,22 +70,26 @@ export function FilteredInput(props: FilteredInputProps) {
       aria-required={required || undefined}
       aria-describedby={ariaDescribedByIds(id)}
       onChange={(e) => {
-        const filtered = filterChars(e.target.value, allowed);
+        const input = e.target;
+        const filtered = filterChars(input.value, allowed);
         const next = formatText ? formatText(filtered) : filtered;
         const stored = next === '' ? options.emptyValue : next;
         // A keystroke (one character more or fewer) waits for typing to pause; a value put in whole (pasted, filled in
         // by the browser) reaches the form at once, as nothing else is likely to follow it at typing speed.
-        const keystroke = Math.abs(e.target.value.length - shown.length) <= 1;
+        const keystroke = Math.abs(input.value.length - shown.current.length) <= 1;
+        // The filter and the mask's formatting show at once (a caret moved by them goes to the end, as when typed).
+        if (input.value !== next) input.value = next;
+        shown.current = next;
         if (!ctx?.deferChange || !keystroke || immediate?.(stored)) {
           ctx?.flushChanges();
-          setTyped(null);
+          waiting.current = false;
           onChange(stored);
           return;
         }
-        // Painted now; the form hears of it when the field is left or Next is pressed (its messages, once typing pauses).
-        setTyped(next);
+        // Shown now; the form hears of it when the field is left or Next is pressed (its messages, once typing pauses).
+        waiting.current = true;
         ctx.deferChange(id, stored, () => {
-          setTyped(null);
+          waiting.current = false;
           onChange(stored);
         });
       }}

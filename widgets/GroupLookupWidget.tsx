@@ -1,6 +1,6 @@
 /** Group number: looked up when longer than 1 character; an active employer fills the employer name,
  *  stores the number upper-cased and locks the field, with a button to change it. */
-import { useCallback, useEffect, useEffectEvent, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { FilteredInput } from './FilteredInput';
 import { useWidgetContext } from './services';
@@ -16,7 +16,6 @@ export function GroupLookupWidget(props: WidgetProps) {
   const name = useFormState(ctx.state, useCallback((s: FormState) => getPath(s.formData, namePath), [namePath]));
   const locked = typeof name === 'string' && name.length > 0;
   const { setPending, setFieldError, setFieldValue } = ctx;
-  const inputRef = useRef<HTMLInputElement | null>(null);
 
   // A lookup uses the services of the moment it starts and answers, not those of the render that typed the value;
   // new services are no reason to look up again.
@@ -67,7 +66,6 @@ export function GroupLookupWidget(props: WidgetProps) {
           ctx.setFieldError(path, null);
           props.onChange(v);
         }}
-        inputRef={inputRef}
       />
       {locked && (
         <button
@@ -76,7 +74,7 @@ export function GroupLookupWidget(props: WidgetProps) {
           aria-describedby={props.id}
           onClick={() => {
             ctx.setFieldValue(namePath, undefined);
-            inputRef.current?.focus();
+            document.getElementById(props.id)?.focus();
           }}
         >
           {(props.options.changeLabel as string | undefined) ?? ctx.words.changeGroup}
