@@ -24,6 +24,13 @@ describe('the PGlite worker', () => {
     expect(rows[0].at.toISOString()).toBe(when.toISOString());
   });
 
+  it('sends bytes beside plain values in their text form, every byte value kept', async () => {
+    const bytes = Buffer.from(Array.from({ length: 1024 }, (_, i) => i % 256));
+    const { rows } = await db.query<{ bytes: Uint8Array; n: number }>('SELECT $1::bytea AS bytes, $2::int AS n', [bytes, 7]);
+    expect(Buffer.from(rows[0].bytes).equals(bytes)).toBe(true);
+    expect(rows[0].n).toBe(7);
+  });
+
   it('reports an error with its code, and answers the next statement', async () => {
     await expect(db.query('SELECT 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012' });
     await expect(db.query('SELECT $1::int AS x', [2])).resolves.toEqual({ rows: [{ x: 2 }] });

@@ -26,7 +26,7 @@ const bytea = (v) => (v instanceof Uint8Array ? `\\x${Buffer.from(v.buffer, v.by
 
 async function query(sql, values = []) {
   const params = values.map(bytea);
-  if (!params.every(plain)) return (await db.query(sql, params)).rows;
+  if (!params.every(plain)) return (await db.query(sql, values)).rows;
   const parts = [serialize.parse({ text: sql }), serialize.bind({ values: params.map((v) => (v === null || v === undefined ? null : String(v))) }), DESCRIBE, EXECUTE, SYNC];
   const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
