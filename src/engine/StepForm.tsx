@@ -52,7 +52,6 @@ function StepActions({ store, busy, render }: { store: FormStateStore; busy: boo
   return render({ busy, data: useFormState(store, selectFormData) });
 }
 
-
 /** { 'group.id': 'msg' } -> { group: { id: { __errors: ['msg'] } } } */
 function toErrorSchema(errors: Record<string, string>): ErrorSchema {
   let schema: Data = {};
@@ -62,7 +61,8 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
 
 export function StepForm({ module, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors }: StepFormProps) {
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
-  // Values, left fields and Next presses: the step reads them whole; a field reads only its own part (useFormState).
+  // Values, left fields, Next presses and the preview: the step reads the Next count; every other part is read where
+  // it is shown (useFormState).
   const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null }));
   const submitCount = useFormState(store, selectSubmitCount);
   // The step does not re-render for a change RJSF reported itself: new form data in its props would make it rebuild

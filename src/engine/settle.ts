@@ -1,3 +1,3 @@
-/** How long typing pauses before a typed change reaches the form (its validation and state): a keystroke paints
- *  at once, and the form's work runs once per pause, not once per key. Leaving the field or Next reports it at once. */
+/** How long typing pauses before the preview follows what was typed (see Preview in formContext.ts): a keystroke
+ *  paints at once, and the preview's work runs once per pause, not once per key. */
 export const SETTLE_MS = 250;
