@@ -10,8 +10,8 @@ export interface FilteredInputProps extends WidgetProps {
   /** What the input shows; defaults to the value. */
   display?: string;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
-  /** Whether a typed value is reported to the form at once rather than when typing settles: a value a server check
-   *  hangs on (a complete SSN, a group number) blocks Next from the keystroke that makes it. */
+  /** Whether a typed value is reported to the form at once rather than when the field is left: a value a server
+   *  check hangs on (a complete SSN, a group number) blocks Next from the keystroke that makes it. */
   immediate?: (value: unknown) => boolean;
 }
 
@@ -19,7 +19,7 @@ export interface FilteredInputProps extends WidgetProps {
  *  that changes, not with every change of the step. */
 export function useShowingErrors(props: WidgetProps): boolean {
   const ctx = props.registry.formContext as EngineFormContext;
-  // The same selector from render to render: a new one would make React re-check the store after every keystroke.
+  // The same selector from render to render: a new one would make React re-check the store after every render.
   const { id } = props;
   const shown = useFormState(ctx.state, useCallback((s: FormState) => s.submitCount > 0 || s.touched.has(id), [id]));
   return useFieldErrors(ctx.state, id, props.rawErrors).length > 0 && shown;
@@ -74,8 +74,8 @@ export function FilteredInput(props: FilteredInputProps) {
         const filtered = filterChars(input.value, allowed);
         const next = formatText ? formatText(filtered) : filtered;
         const stored = next === '' ? options.emptyValue : next;
-        // A keystroke (one character more or fewer) waits for typing to pause; a value put in whole (pasted, filled in
-        // by the browser) reaches the form at once, as nothing else is likely to follow it at typing speed.
+        // A keystroke (one character more or fewer) waits for the field to be left; a value put in whole (pasted,
+        // filled in by the browser) reaches the form at once, as nothing else is likely to follow it at typing speed.
         const keystroke = Math.abs(input.value.length - shown.current.length) <= 1;
         // The filter and the mask's formatting show at once (a caret moved by them goes to the end, as when typed).
         if (input.value !== next) input.value = next;

@@ -6,14 +6,17 @@ import { propertyToId } from '../errors';
 
 /** Errors are listed in the order their fields stand on the page (each field looked up once). */
 function inPageOrder<T>(items: T[], idOf: (item: T) => string): T[] {
-  const elements = new Map(items.map((item) => [idOf(item), null as Element | null]));
-  for (const id of elements.keys()) elements.set(id, document.getElementById(id));
-  return items.sort((a, b) => {
-    const ea = elements.get(idOf(a));
-    const eb = elements.get(idOf(b));
-    if (!ea || !eb || ea === eb) return 0;
-    return ea.compareDocumentPosition(eb) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  const elements = new Map<string, Element | null>();
+  const placed = items.map((item) => {
+    const id = idOf(item);
+    if (!elements.has(id)) elements.set(id, document.getElementById(id));
+    return { item, element: elements.get(id) ?? null };
   });
+  placed.sort(({ element: a }, { element: b }) => {
+    if (!a || !b || a === b) return 0;
+    return a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+  });
+  return placed.map(({ item }) => item);
 }
 
 const selectSubmitCount = (s: FormState) => s.submitCount;
@@ -23,7 +26,7 @@ function ErrorSummaryRender(props: ErrorListProps) {
   const ctx = props.registry.formContext as EngineFormContext;
   const ref = useRef<HTMLDivElement>(null);
   const submitCount = useFormState(ctx.state, selectSubmitCount);
-  // While typed changes wait for their field to be left, the list follows them (see ErrorPreview).
+  // While typed changes wait for their field to be left, the list follows them (see Preview).
   const errors = useFormState(ctx.state, selectPreview) ?? props.errors;
   useEffect(() => {
     if (submitCount > 0) ref.current?.focus();
