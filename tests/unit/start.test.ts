@@ -1,8 +1,8 @@
 // @vitest-environment node
 /** `npm start`, as the README runs it, stops on SIGTERM and SIGINT: the server drains, closes its port and exits,
  *  and no process of it is left behind (npm used to exit while the server kept serving as an orphan). */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,5 +60,26 @@ describe('npm start', { timeout: 60_000 }, () => {
     } finally {
       if (groupAlive(npm.pid!)) process.kill(-npm.pid!, 'SIGKILL');
     }
+  });
+});
+
+describe('npm start on a Node.js it cannot run on', () => {
+  it('knows the range of package.json engines.node', async () => {
+    const { nodeSupported } = await import('../../scripts/nodeVersion');
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } };
+    expect(pkg.engines.node).toBe('^20.19.0 || >=22.12.0');
+    for (const v of ['v20.19.0', '20.20.2', '22.12.0', '23.0.0', '24.11.1', '26.0.0']) expect(nodeSupported(v), v).toBe(true);
+    for (const v of ['v18.20.4', '20.18.3', '21.7.3', '22.11.0', '16.0.0']) expect(nodeSupported(v), v).toBe(false);
+  });
+
+  it('stops at once with one line saying what to do, not a stack trace', { timeout: 30_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'old-node-'));
+    // Node.js 18 as far as the start script can tell.
+    const pretend = join(dir, 'node18.mjs');
+    writeFileSync(pretend, "Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '18.20.4' } });\nObject.defineProperty(process, 'version', { value: 'v18.20.4' });\n");
+    const run = spawnSync(process.execPath, ['--import', pretend, '--import', 'tsx', 'scripts/start.ts'], { cwd: process.cwd(), encoding: 'utf8', env: { ...process.env, PORT: '0', DATA_DIR: join(dir, 'data') } });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/needs Node\.js 20\.19 or later .*this is Node\.js v18\.20\.4: install Node\.js 24 LTS/)]);
   });
 });
