@@ -4,16 +4,18 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { FilteredInput } from './FilteredInput';
-import { useWidgetContext } from './services';
+import { CheckRefused, useWidgetContext } from './services';
 import { maskSsn } from '../src/domain/ssn';
 
 export function SsnWidget(props: WidgetProps) {
   const { ctx, services, path } = useWidgetContext(props);
-  const { setPending, setFieldError } = ctx;
+  const { setPending, setFieldError, messagesFor } = ctx;
+  const { id } = props;
   const [focused, setFocused] = useState(false);
   const checked = useRef<string | null>(null);
-  // A check that could not be made (network, 5xx) is treated as invalid, with no message (spec section 8): Next stays
-  // blocked until a check succeeds. It runs again when the applicant leaves the field or presses 'Try again'.
+  // A check that got no answer (network, 5xx, 429) is treated as invalid, with no message (spec section 8): Next
+  // stays blocked until a check is answered. It runs again when the applicant leaves the field or presses 'Try
+  // again'. A check that was answered is never pending: a refusal shows its message, and Next stays usable.
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const value = typeof props.value === 'string' ? props.value : '';
@@ -26,22 +28,26 @@ export function SsnWidget(props: WidgetProps) {
   const duplicateMessage = useEffectEvent(() => services.messages.duplicateAccount);
   const reportNetworkError = useEffectEvent(() => services.reportError('Network error'));
 
+  // The step's own rules refuse it (e.g. 111-11-1111): they say so at the field, and the server is not asked.
+  const checkable = valueComplete && messagesFor(id, value).length === 0;
+
   useEffect(() => {
-    if (!valueComplete || checked.current === value) return;
+    if (!checkable || checked.current === value) return;
     checked.current = value;
     let live = true;
     let done = false;
     setFailed(false);
     setPending(path, true);
+    const answered = (message: string | null) => {
+      done = true;
+      setFieldError(path, message);
+      setPending(path, false);
+    };
     verify(value)
-      .then((ok) => {
+      .then((ok) => live && answered(ok ? null : duplicateMessage()))
+      .catch((e: unknown) => {
         if (!live) return;
-        done = true;
-        setFieldError(path, ok ? null : duplicateMessage());
-        setPending(path, false);
-      })
-      .catch(() => {
-        if (!live) return;
+        if (e instanceof CheckRefused) return answered(e.message);
         // Stays pending, so Next stays blocked; the next attempt checks this value again.
         checked.current = null;
         setFailed(true);
@@ -53,7 +59,7 @@ export function SsnWidget(props: WidgetProps) {
       if (!done) checked.current = null;
       setPending(path, false);
     };
-  }, [value, valueComplete, attempt, path, setPending, setFieldError]);
+  }, [value, checkable, attempt, path, setPending, setFieldError]);
 
   useEffect(() => {
     if (!failed || !services.onRetry) return;

@@ -8,8 +8,13 @@ export interface Employer {
   employerStatus: string;
 }
 
+/** A server check answered, and refused the value: its message is shown at the field, and the check is not pending
+ *  (Next is usable, and shows it). */
+export class CheckRefused extends Error {}
+
 export interface WidgetServices {
-  /** true when no account holds this SSN. Throws on a network failure. */
+  /** true when no account holds this SSN. Throws CheckRefused when the server refuses the value (its message is
+   *  for the applicant); any other throw means no answer (network, 5xx, 429). */
   verifySsn: (ssn: string) => Promise<boolean>;
   /** Throws the server's not-found message on 404, Error('Network error') on any other failure. */
   lookupEmployer: (id: string) => Promise<Employer>;

@@ -60,9 +60,25 @@ export async function lookupEmployer(id: string): Promise<Employer> {
   return (await res.json()) as Employer;
 }
 
-/** true when no account already holds this SSN. */
+/** The server answered and refused the request for a reason the applicant is told (a 4xx but 408 and 429): its
+ *  message is the server's own, in the applicant's language, and nothing is retried. */
+export class Refused extends Error {}
+
+/** Whether an answer is a refusal; a 408, a 429 and a 5xx are answers that are to be waited out and tried again. */
+const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
+
+/** The refusal's message: the one the server gave the field, when it named one, else its own. */
+async function refusal(res: Response, field: string): Promise<Refused> {
+  const body = (await res.json().catch(() => null)) as { message?: unknown; errors?: { path?: unknown; message?: unknown }[] } | null;
+  const named = body?.errors?.find((e) => e.path === `/${field}`)?.message ?? body?.message;
+  return new Refused(typeof named === 'string' ? named : '');
+}
+
+/** true when no account already holds this SSN. Throws Refused when the server refuses the SSN itself, and
+ *  Error('Network error') when it gave no answer (unreachable, 5xx, 408, 429). */
 export async function verifySsn(ssn: string): Promise<boolean> {
   const res = await send(() => post('/enrollment/verify-ssn', { ssn }));
+  if (isRefusal(res.status)) throw await refusal(res, 'ssn');
   if (!res.ok) throw new Error(NETWORK_ERROR);
   return (await res.json()) === true;
 }

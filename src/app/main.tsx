@@ -4,6 +4,9 @@ import { App } from './App';
 import './styles.css';
 import { adoptLanguage, inlineCopy } from './copy';
 import { CHUNK_FAILED } from '../engine/loading';
+import { keepPresses } from './keepPresses';
+
+keepPresses();
 
 const root = document.getElementById('root')!;
 const app = (

@@ -1,11 +1,14 @@
 /** The services widgets use, bound to the API client and the site's error state. */
-import type { WidgetServices } from '../../widgets';
+import { CheckRefused, type WidgetServices } from '../../widgets/services';
 import * as api from '../api/client';
 import { useSiteStatus } from './siteStatus';
 import { currentCopy } from './copy';
 
 export const widgetServices: WidgetServices = {
-  verifySsn: api.verifySsn,
+  verifySsn: (ssn) =>
+    api.verifySsn(ssn).catch((e: unknown) => {
+      throw e instanceof api.Refused ? new CheckRefused(e.message || currentCopy().messages.requestInvalid) : e;
+    }),
   lookupEmployer: api.lookupEmployer,
   reportError: (message) => useSiteStatus.getState().report(message),
   // 'Try again' clears the network-error state (kept out of the welcome page's script: only widgets listen).

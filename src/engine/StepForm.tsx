@@ -7,7 +7,7 @@ import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompil
 import type { StepModule } from './types';
 import { createFormStateStore, FormContextReact, idToPath, useFormState, type EngineFormContext, type EngineWords, type FormState, type FormStateStore, type LinkItem } from './formContext';
 import { setPath } from './paths';
-import { changedMessages, liftRequiredErrors } from './errors';
+import { changedMessages, liftRequiredErrors, messagesById } from './errors';
 import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
 import { FieldTemplate } from './templates/FieldTemplate';
@@ -135,13 +135,22 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     },
     [previewChanges],
   );
+  // What the step's own rules say of a field with a value: a widget sends the server nothing they refuse.
+  const messagesFor = useCallback(
+    (id: string, value: unknown) => {
+      const data = setPath(store.get().formData, idToPath(id), value);
+      const { errors } = validator.validateFormData(data, module.schema, undefined, liftRequiredErrors);
+      return messagesById(errors).get(id) ?? [];
+    },
+    [store, validator, module.schema],
+  );
   // A step left while a change waits (the form is gone) reports nothing.
   useEffect(() => () => clearTimeout(settleTimer.current), []);
 
   // The same object while the applicant types (see EngineFormContext): new only with new services or links.
   const context: EngineFormContext = useMemo(
-    () => ({ state: store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, services, links, words }),
-    [store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, services, links, words],
+    () => ({ state: store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, messagesFor, services, links, words }),
+    [store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, messagesFor, services, links, words],
   );
   // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
   const extraErrors = useMemo(() => (Object.keys(asyncErrors).length ? toErrorSchema(asyncErrors) : undefined), [asyncErrors]);

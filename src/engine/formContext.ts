@@ -113,6 +113,9 @@ export interface EngineFormContext {
   deferChange: (id: string, value: unknown, report: () => void) => void;
   /** Reports every change still waiting, now: on leaving a field and on Next, so both see what was typed. */
   flushChanges: () => void;
+  /** The messages the step's own rules give a field (by id) with this value, the rest of the step as it is: a
+   *  widget sends the server no value they refuse. */
+  messagesFor: (id: string, value: unknown) => readonly string[];
   /** Services the app provides to widgets (lookups, captcha). */
   services: Record<string, unknown>;
   /** Named lists of links the app provides; a uiSchema section shows one by name (`links`). */

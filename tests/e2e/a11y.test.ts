@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
 import { expectAccessible } from './journey';
+import { press, ROBOT } from './hand';
 
 const live = withServerAndBrowser();
 
@@ -17,7 +18,7 @@ describe.each([['127.0.0.1', 'standard'], ['aarp.localhost', 'aarp']])('accessib
     const page = await open(host, '/enrollment/accountholder');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
-    await page.getByLabel('Mailing address is different').check();
+    await press(page.getByLabel('Mailing address is different'), ROBOT);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'More information about Social security number' }).click();
     await page.getByText('We need your social security number').waitFor();

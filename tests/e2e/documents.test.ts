@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot, withServerAndBrowser } from './harness';
 import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, signTerms, type Person } from './journey';
+import { press, ROBOT } from './hand';
 
 const live = withServerAndBrowser();
 let context: BrowserContext | undefined;
@@ -57,7 +58,7 @@ async function memberToVetting(): Promise<Page> {
   await page.getByRole('link', { name: 'Next' }).click();
   await page.getByRole('heading', { name: 'Step 1: Account Holder Information' }).waitFor();
   await fillPersonal(page, jane);
-  await page.getByLabel('Individual', { exact: true }).check();
+  await press(page.getByLabel('Individual', { exact: true }), ROBOT);
   await page.getByRole('button', { name: 'Next' }).click();
   const dialog = page.getByRole('dialog', { name: 'Membership verified' });
   await dialog.waitFor();

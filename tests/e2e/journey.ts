@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, screenshot } from './harness';
 import { firstOfThisMonth } from '../dates';
+import { press, ROBOT, type, type Hand } from './hand';
 
 export interface Person {
   first: string;
@@ -21,44 +22,53 @@ export async function expectAccessible(page: Page, name: string): Promise<void> 
   expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
 }
 
-export async function fillPersonal(page: Page, p: Person): Promise<void> {
-  if (p.memberNumberDigits) await page.getByLabel(/membership number/i).pressSequentially(p.memberNumberDigits);
-  await page.getByLabel(/^First name/).fill(p.first);
-  if (p.middle) await page.getByLabel(/^Middle initial/).fill(p.middle);
-  await page.getByLabel(/^Last name/).fill(p.last);
-  await page.getByLabel(/social security/i).pressSequentially(p.ssnDigits);
-  await page.getByLabel(/date of birth/i).pressSequentially(p.dobDigits);
-  await page.getByLabel(/^Home phone/).pressSequentially('2025550143');
-  await page.getByLabel('Email address', { exact: true }).fill('applicant@example.com');
-  await page.getByLabel(/re-enter/i).fill('applicant@example.com');
-  await page.getByLabel('Passcode').fill('Secret');
-  await page.getByRole('textbox', { name: 'Street address' }).first().fill('601 E St NW');
-  await page.getByRole('textbox', { name: 'City' }).first().fill('Washington');
+/** Step 1's personal part, typed key by key (a robot's pace unless told). */
+export async function fillPersonal(page: Page, p: Person, hand: Hand = ROBOT): Promise<void> {
+  if (p.memberNumberDigits) await type(page.getByLabel(/membership number/i), p.memberNumberDigits, hand);
+  await type(page.getByLabel(/^First name/), p.first, hand);
+  if (p.middle) await type(page.getByLabel(/^Middle initial/), p.middle, hand);
+  await type(page.getByLabel(/^Last name/), p.last, hand);
+  await type(page.getByLabel(/social security/i), p.ssnDigits, hand);
+  await type(page.getByLabel(/date of birth/i), p.dobDigits, hand);
+  await type(page.getByLabel(/^Home phone/), '2025550143', hand);
+  await type(page.getByLabel('Email address', { exact: true }), 'applicant@example.com', hand);
+  await type(page.getByLabel(/re-enter/i), 'applicant@example.com', hand);
+  await type(page.getByLabel('Passcode'), 'Secret', hand);
+  await type(page.getByRole('textbox', { name: 'Street address' }).first(), '601 E St NW', hand);
+  await type(page.getByRole('textbox', { name: 'City' }).first(), 'Washington', hand);
+  // A list: chosen as a phone's picker or a keyboard does, not typed.
   await page.getByRole('combobox', { name: 'State' }).first().selectOption({ label: 'District of Columbia' });
-  await page.getByRole('textbox', { name: 'Zip code' }).first().fill(p.zip);
+  await type(page.getByRole('textbox', { name: 'Zip code' }).first(), p.zip, hand);
 }
 
-export async function fillEmployerGroup(page: Page, group = 'demo100'): Promise<void> {
-  await page.getByLabel(/group number/i).fill(group);
+export async function fillEmployerGroup(page: Page, group = 'demo100', hand: Hand = ROBOT): Promise<void> {
+  await type(page.getByLabel(/group number/i), group, hand);
   await expect.poll(() => page.getByLabel(/employer name/i).inputValue()).toBe('Demo Employer Inc.');
-  await page.getByLabel('Individual', { exact: true }).check();
-  await page.getByLabel(/effective date/i).fill(firstOfThisMonth('MM-DD-YYYY'));
+  await press(page.getByLabel('Individual', { exact: true }), hand);
+  await type(page.getByLabel(/effective date/i), firstOfThisMonth('MM-DD-YYYY'), hand);
 }
 
-export async function next(page: Page, heading: string): Promise<void> {
-  await page.getByRole('button', { name: 'Next' }).click();
+/** Presses Next and waits for the next step's heading. */
+export async function next(page: Page, heading: string, hand: Hand = ROBOT): Promise<void> {
+  await press(page.getByRole('button', { name: 'Next' }), hand);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
 
 /** Step 4: accept, paperless delivery, e-signature, captcha. */
-export async function signTerms(page: Page, p: Person): Promise<void> {
+export async function signTerms(page: Page, p: Person, hand: Hand = ROBOT): Promise<void> {
   await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-  await page.getByLabel(/accept and agree/i).check();
-  await page.getByLabel(/electronically/i).check();
-  await page.getByLabel(/^First name/).fill(p.first);
-  if (p.middle) await page.getByLabel(/^Middle initial/).fill(p.middle);
-  await page.getByLabel(/^Last name/).fill(p.last);
-  await page.getByText("I'm not a robot").click({ timeout: 10_000 });
+  await press(page.getByLabel(/accept and agree/i), hand);
+  await press(page.getByLabel(/electronically/i), hand);
+  await type(page.getByLabel(/^First name/), p.first, hand);
+  if (p.middle) await type(page.getByLabel(/^Middle initial/), p.middle, hand);
+  await type(page.getByLabel(/^Last name/), p.last, hand);
+  await solveCaptcha(page, hand);
+}
+
+/** Ticks the captcha's box and waits until its proof of work is done and Next is usable. */
+export async function solveCaptcha(page: Page, hand: Hand = ROBOT): Promise<void> {
+  await page.getByText("I'm not a robot").waitFor({ timeout: 10_000 });
+  await press(page.getByText("I'm not a robot"), hand);
   await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled(), { timeout: 20_000 }).toBe(false);
 }
 

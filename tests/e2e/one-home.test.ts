@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './harness';
 import { fillEmployerGroup, fillPersonal, next, PAPERLESS, signTerms, type Person } from './journey';
+import { type, ROBOT } from './hand';
 
 const root = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'hsa-one-home-'));
@@ -145,7 +146,7 @@ describe('one home per rule (a copy of the project, edited as an analyst and a p
     const person: Person = { first: longName, last: 'Doe', ssnDigits: '123456701', dobDigits: '04151970', zip: '22150' };
     const page = await step1('127.0.0.1');
     expect(await page.getByLabel(/^First name/).getAttribute('maxlength')).toBe('22');
-    await page.getByLabel(/^First name/).fill('--');
+    await type(page.getByLabel(/^First name/), '--', ROBOT);
     await page.getByLabel(/^Last name/).focus();
     await page.getByText(NEW_NAME_MESSAGE).first().waitFor();
     await fillPersonal(page, person);
@@ -161,7 +162,7 @@ describe('one home per rule (a copy of the project, edited as an analyst and a p
     await fillEmployerGroup(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('link', { name: 'Employee number is required.' }).waitFor();
-    await page.getByLabel('Employee number').fill('E42');
+    await type(page.getByLabel('Employee number'), 'E42', ROBOT);
     await next(page, 'Step 2: Additional Cardholder');
     await next(page, 'Step 3: Verify');
     // The partner's field is on the generated review page.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
 import { expectAccessible, fillPersonal, next, PAPERLESS, signTerms, type Person } from './journey';
+import { press, ROBOT } from './hand';
 
 const live = withServerAndBrowser();
 let context: BrowserContext;
@@ -37,7 +38,7 @@ describe('membership variant on aarp.localhost', () => {
     expect(await page.getByLabel(/effective date/i).count()).toBe(0);
     await fillPersonal(page, jane);
     expect(await page.getByLabel(/membership number/i).inputValue()).toBe('123-456-789-0');
-    await page.getByLabel('Individual', { exact: true }).check();
+    await press(page.getByLabel('Individual', { exact: true }), ROBOT);
     await expectAccessible(page, 'aarp-step1-filled');
     await page.getByRole('button', { name: 'Next' }).click();
     const dialog = page.getByRole('dialog', { name: 'Membership verified' });
@@ -60,7 +61,7 @@ describe('membership variant on aarp.localhost', () => {
   it('opens the not-verified dialog for an unknown member; Continue stays on step 1, Cancel leaves to the site root', async () => {
     const page = await openStep1('aarp.localhost');
     await fillPersonal(page, stranger);
-    await page.getByLabel('Family', { exact: true }).check();
+    await press(page.getByLabel('Family', { exact: true }), ROBOT);
     await page.getByRole('button', { name: 'Next' }).click();
     const dialog = page.getByRole('dialog', { name: 'Membership not verified' });
     await dialog.waitFor();
@@ -84,7 +85,7 @@ describe('membership variant on aarp.localhost', () => {
     await page.keyboard.press('Control+Shift+Enter');
     await page.getByRole('heading', { name: 'CSR Mode' }).waitFor();
     await fillPersonal(page, stranger);
-    await page.getByLabel('Family', { exact: true }).check();
+    await press(page.getByLabel('Family', { exact: true }), ROBOT);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForTimeout(1000);
     expect(await page.getByRole('dialog').count()).toBe(0);

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { startServer } from '../../src/server/testing';
 import { withServerAndBrowser } from './harness';
 import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, signTerms, type Person } from './journey';
+import { press, type, ROBOT } from './hand';
 
 const live = withServerAndBrowser();
 const contexts: BrowserContext[] = [];
@@ -116,7 +117,7 @@ describe('dialogs', () => {
       const page = await open('/enrollment', '127.0.0.1', failing.url);
       await step1(page);
       await failing.db.close();
-      await page.getByLabel(/group number/i).fill('DEMO100');
+      await type(page.getByLabel(/group number/i), 'DEMO100', ROBOT);
       const dialog = page.getByRole('alertdialog', { name: 'We Apologize' });
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('Our enrollment application is currently unavailable, please try at a later time.');
@@ -135,7 +136,7 @@ describe('dialogs', () => {
     await page.clock.install();
     await page.goto(`${live.server.url}/enrollment`);
     await step1(page);
-    await page.getByLabel(/^First name/).fill('Pat');
+    await type(page.getByLabel(/^First name/), 'Pat', ROBOT);
     await page.clock.runFor(5 * 60 * 1000 + 1000);
     const dialog = page.getByRole('alertdialog', { name: 'Action Needed' });
     await dialog.waitFor();
@@ -156,9 +157,9 @@ describe('outcomes and step messages', () => {
     await fillPersonal(page, { ...pat, ssnDigits: '223456789' });
     await fillEmployerGroup(page);
     await next(page, 'Step 2: Additional Cardholder');
-    await page.getByLabel('Add additional cardholder').check();
-    await page.getByLabel(/^First name/).fill('PAT');
-    await page.getByLabel(/^Last name/).fill('doe');
+    await press(page.getByLabel('Add additional cardholder'), ROBOT);
+    await type(page.getByLabel(/^First name/), 'PAT', ROBOT);
+    await type(page.getByLabel(/^Last name/), 'doe', ROBOT);
     await page.getByRole('button', { name: 'Next' }).click();
     const alert = page.locator('.alert.danger');
     await alert.waitFor();
@@ -183,8 +184,8 @@ describe('outcomes and step messages', () => {
     expect(await page.getByLabel(/^Last name/).inputValue()).toBe('Doe');
     // Spec section 4: the SSN is cleared from the field after step 1; it is typed again to move on.
     expect(await page.getByLabel(/social security/i).inputValue()).toBe('');
-    await page.getByLabel(/^Last name/).fill('Doe-Smith');
-    await page.getByLabel(/social security/i).pressSequentially('623456780');
+    await type(page.getByLabel(/^Last name/), 'Doe-Smith', ROBOT);
+    await type(page.getByLabel(/social security/i), '623456780', ROBOT);
     await next(page, 'Step 3: Verify');
     expect(await page.getByRole('row', { name: 'Last name Doe-Smith' }).count()).toBe(1);
     expect(await page.getByText('XXX-XX-6780').count()).toBe(1);
@@ -204,17 +205,17 @@ describe('outcomes and step messages', () => {
     const p = { ...pat, ssnDigits: '323456789' };
     await toTerms(page, p);
     await page.getByRole('button', { name: 'Next' }).isDisabled();
-    await page.getByLabel(/accept and agree/i).check();
+    await press(page.getByLabel(/accept and agree/i), ROBOT);
     await page.getByRole('button', { name: 'I prefer a mailed welcome kit' }).click();
-    await page.getByLabel(/^First name/).fill(p.first);
-    await page.getByLabel(/^Last name/).fill(p.last);
+    await type(page.getByLabel(/^First name/), p.first, ROBOT);
+    await type(page.getByLabel(/^Last name/), p.last, ROBOT);
     await page.getByText("I'm not a robot").click();
     await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled(), { timeout: 20_000 }).toBe(false);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
     expect(await page.getByRole('link', { name: 'You must accept' }).count()).toBe(1);
     await expectAccessible(page, 'step4-errors');
-    await page.getByLabel(/mail me a welcome kit/i).check();
+    await press(page.getByLabel(/mail me a welcome kit/i), ROBOT);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Your welcome kit will arrive by mail in 5-7 business days.').waitFor();
     expect(await page.getByText('A welcome letter will arrive by post in 7-10 business days.').count()).toBe(1);

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
 import { expectAccessible, type Person } from './journey';
 import { firstOfThisMonth } from '../dates';
+import { press, type, ROBOT } from './hand';
 
 const live = withServerAndBrowser();
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
@@ -41,20 +42,20 @@ async function expectSpanishScreen(page: Page, name: string): Promise<void> {
 }
 
 async function fillStep1(page: Page, p: Person): Promise<void> {
-  if (p.memberNumberDigits) await page.getByLabel(starts(es('AARP membership number'))).pressSequentially(p.memberNumberDigits);
-  await page.getByLabel(es('First name'), { exact: true }).fill(p.first);
-  if (p.middle) await page.getByLabel(starts(es('Middle initial'))).fill(p.middle);
-  await page.getByLabel(es('Last name'), { exact: true }).fill(p.last);
-  await page.getByLabel(starts(es('Social security number'))).pressSequentially(p.ssnDigits);
-  await page.getByLabel(starts(es('Date of birth'))).pressSequentially(p.dobDigits);
-  await page.getByLabel(starts(es('Home phone'))).pressSequentially('2025550143');
-  await page.getByLabel(es('Email address'), { exact: true }).fill('applicant@example.com');
-  await page.getByLabel(starts(es('Re-enter email address'))).fill('applicant@example.com');
-  await page.getByLabel(es('Passcode'), { exact: true }).fill('Secret');
-  await page.getByRole('textbox', { name: es('Street address') }).first().fill('601 E St NW');
-  await page.getByRole('textbox', { name: es('City') }).first().fill('Washington');
+  if (p.memberNumberDigits) await type(page.getByLabel(starts(es('AARP membership number'))), p.memberNumberDigits, ROBOT);
+  await type(page.getByLabel(es('First name'), { exact: true }), p.first, ROBOT);
+  if (p.middle) await type(page.getByLabel(starts(es('Middle initial'))), p.middle, ROBOT);
+  await type(page.getByLabel(es('Last name'), { exact: true }), p.last, ROBOT);
+  await type(page.getByLabel(starts(es('Social security number'))), p.ssnDigits, ROBOT);
+  await type(page.getByLabel(starts(es('Date of birth'))), p.dobDigits, ROBOT);
+  await type(page.getByLabel(starts(es('Home phone'))), '2025550143', ROBOT);
+  await type(page.getByLabel(es('Email address'), { exact: true }), 'applicant@example.com', ROBOT);
+  await type(page.getByLabel(starts(es('Re-enter email address'))), 'applicant@example.com', ROBOT);
+  await type(page.getByLabel(es('Passcode'), { exact: true }), 'Secret', ROBOT);
+  await type(page.getByRole('textbox', { name: es('Street address') }).first(), '601 E St NW', ROBOT);
+  await type(page.getByRole('textbox', { name: es('City') }).first(), 'Washington', ROBOT);
   await page.getByRole('combobox', { name: es('State') }).first().selectOption({ label: es('District of Columbia') });
-  await page.getByRole('textbox', { name: es('Zip code') }).first().fill(p.zip);
+  await type(page.getByRole('textbox', { name: es('Zip code') }).first(), p.zip, ROBOT);
 }
 
 const next = async (page: Page, heading: string) => {
@@ -74,7 +75,7 @@ async function journey(page: Page, base: string, p: Person, partner: boolean): P
   await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-step1-errors`);
   await fillStep1(page, p);
   if (partner) {
-    await page.getByLabel(es('Individual'), { exact: true }).check();
+    await press(page.getByLabel(es('Individual'), { exact: true }), ROBOT);
     await page.getByRole('button', { name: text('actions', 'next') }).click();
     const dialog = page.getByRole('dialog', { name: text('dialogs', 'membershipVerifiedTitle') });
     await dialog.waitFor();
@@ -82,10 +83,10 @@ async function journey(page: Page, base: string, p: Person, partner: boolean): P
     await dialog.getByRole('button', { name: text('actions', 'continue') }).click();
     await page.getByRole('heading', { level: 1, name: es('Step 2: Additional Cardholder') }).waitFor();
   } else {
-    await page.getByLabel(starts(es('Group number or financial advisor number'))).fill('demo100');
+    await type(page.getByLabel(starts(es('Group number or financial advisor number'))), 'demo100', ROBOT);
     await expect.poll(() => page.getByLabel(starts(es('Employer name'))).inputValue()).toBe('Demo Employer Inc.');
-    await page.getByLabel(es('Individual'), { exact: true }).check();
-    await page.getByLabel(starts(es('HDHP effective date'))).fill(firstOfThisMonth('MM-DD-YYYY'));
+    await press(page.getByLabel(es('Individual'), { exact: true }), ROBOT);
+    await type(page.getByLabel(starts(es('HDHP effective date'))), firstOfThisMonth('MM-DD-YYYY'), ROBOT);
     await next(page, es('Step 2: Additional Cardholder'));
   }
   await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-step2`);
@@ -94,12 +95,12 @@ async function journey(page: Page, base: string, p: Person, partner: boolean): P
   expect(await page.getByRole('cell', { name: 'de abril de' }).count()).toBeGreaterThan(0);
   await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-verify`);
   await next(page, es('Step 4: Terms and Conditions'));
-  await page.getByLabel(starts(es('I have read and I accept and agree to the terms and conditions.'))).check();
-  await page.getByLabel(starts(es('Yes, deliver my welcome materials and account documents electronically (paperless).'))).check();
+  await press(page.getByLabel(starts(es('I have read and I accept and agree to the terms and conditions.'))), ROBOT);
+  await press(page.getByLabel(starts(es('Yes, deliver my welcome materials and account documents electronically (paperless).'))), ROBOT);
   // The e-signature: the only names on this step.
-  await page.getByLabel(es('First name'), { exact: true }).fill(p.first);
-  if (p.middle) await page.getByLabel(starts(es('Middle initial'))).fill(p.middle);
-  await page.getByLabel(es('Last name'), { exact: true }).fill(p.last);
+  await type(page.getByLabel(es('First name'), { exact: true }), p.first, ROBOT);
+  if (p.middle) await type(page.getByLabel(starts(es('Middle initial'))), p.middle, ROBOT);
+  await type(page.getByLabel(es('Last name'), { exact: true }), p.last, ROBOT);
   // The captcha's own words are Spanish too.
   await page.getByText(es("I'm not a robot")).click({ timeout: 10_000 });
   await expect.poll(() => page.getByRole('button', { name: text('actions', 'next') }).isDisabled(), { timeout: 20_000 }).toBe(false);
@@ -129,7 +130,7 @@ describe('the site in Spanish', () => {
     await page.goto(`${live.server.url}/enrollment`);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('es');
     await page.getByRole('link', { name: text('actions', 'next') }).click();
-    await page.getByLabel(es('First name'), { exact: true }).fill('Ana');
+    await type(page.getByLabel(es('First name'), { exact: true }), 'Ana', ROBOT);
     // English, by the switch in the header: same page, same answer, the address without the Spanish mark.
     await page.getByRole('link', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' }).waitFor();
