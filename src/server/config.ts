@@ -45,7 +45,7 @@ function readKey(env: NodeJS.ProcessEnv, dataDir: string, warn: (msg: string) =>
   // Development default: a key kept beside the embedded database, created once.
   const file = join(dataDir, 'data.key');
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
     warn(`HSA_DATA_KEY is not set: created a development key in ${file}. Set HSA_DATA_KEY in production.`);
   }

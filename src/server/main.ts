@@ -1,6 +1,6 @@
 /** Start-up: configuration, database, migrations, demo data, listen; a graceful stop on SIGTERM. */
 import { loadConfig, ConfigError } from './config';
-import { openDatabase } from './database';
+import { describeStartupError, openDatabase } from './database';
 import { buildApp } from './app';
 import { createMetrics, serveMetrics } from './metrics';
 
@@ -8,6 +8,9 @@ import { createMetrics, serveMetrics } from './metrics';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function main(): Promise<void> {
+  // Whatever the shell's umask: every file the server writes (the embedded database, the development key) is the
+  // server's alone, 0600 in 0700 folders.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();
@@ -18,7 +21,14 @@ export async function main(): Promise<void> {
     }
     throw e;
   }
-  const db = await openDatabase(config);
+  let db;
+  try {
+    db = await openDatabase(config);
+  } catch (e) {
+    // One line an operator can act on, never a stack trace (and never the address's password).
+    console.error(`The database could not be opened: ${describeStartupError(e, config.databaseUrl)}`);
+    process.exit(1);
+  }
   const metrics = createMetrics();
   const app = await buildApp({ db, config, metrics });
   // Metrics on their own port, never the public one; off unless METRICS_PORT is set.

@@ -2,7 +2,7 @@
 /** `npm start`, as the README runs it, stops on SIGTERM and SIGINT: the server drains, closes its port and exits,
  *  and no process of it is left behind (npm used to exit while the server kept serving as an orphan). */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,5 +81,64 @@ describe('npm start on a Node.js it cannot run on', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/needs Node\.js 20\.19 or later .*this is Node\.js v18\.20\.4: install Node\.js 24 LTS/)]);
+  });
+});
+
+describe('start-up with the database down or missing', () => {
+  const start = (databaseUrl: string) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: process.cwd(),
+      encoding: 'utf8',
+      timeout: 30_000,
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'db-down-')), HSA_DATA_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'warn' },
+    });
+
+  it.each([
+    ['down', 'postgres://hsa:secret-password@127.0.0.1:1/test', /PostgreSQL at 127\.0\.0\.1:1\/test refused the connection/],
+    ['missing', `postgres://postgres:secret-password@127.0.0.1:5432/no_such_database_${process.pid}`, /the database does not exist/],
+  ])('%s: one line saying what is wrong, exit 1, no stack trace, no password', { timeout: 40_000 }, (_, url, said) => {
+    // The missing database asks the PostgreSQL every machine of ours runs (127.0.0.1:5432) for one it does not have.
+    const run = start(url);
+    expect(run.status, run.stderr).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines, run.stderr).toEqual([expect.stringMatching(said)]);
+    expect(lines[0]).toMatch(/^The database could not be opened: /);
+    expect(run.stderr).not.toContain('secret-password');
+    expect(run.stdout).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('files the server writes', () => {
+  it('are 0600 in 0700 folders under a loose umask, files an earlier start left 0666 included', { timeout: 60_000, retry: 2 }, async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'modes-')), 'data');
+    // What an earlier version left: a world-writable file in the embedded database's folder.
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true, mode: 0o777 });
+    writeFileSync(join(dataDir, 'pglite', 'left-over'), 'x', { mode: 0o666 });
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    delete env.HSA_DATA_KEY; // so the development key is written too
+    // umask 022 as a shell's, whatever the test runner's.
+    const server = spawn('sh', ['-c', `umask 022 && exec "${process.execPath}" --import tsx src/server/main.ts`], { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    server.stdout.on('data', (c) => (output += c));
+    server.stderr.on('data', (c) => (output += c));
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    try {
+      expect(await until(() => /running on/.test(output), 40_000), output).toBe(true);
+    } finally {
+      server.kill('SIGTERM');
+      await exited;
+    }
+    const loose: string[] = [];
+    const walk = (path: string) => {
+      const mode = statSync(path).mode;
+      const want = statSync(path).isDirectory() ? 0o700 : 0o600;
+      if ((mode & 0o777) !== want) loose.push(`${path} ${(mode & 0o777).toString(8)}`);
+      if (statSync(path).isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+    };
+    walk(dataDir);
+    expect(existsSync(join(dataDir, 'data.key'))).toBe(true);
+    expect(readdirSync(join(dataDir, 'pglite')).length).toBeGreaterThan(10);
+    expect(loose).toEqual([]);
   });
 });
