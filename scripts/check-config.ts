@@ -24,7 +24,7 @@ export interface Problem {
 
 export const describeProblem = (p: Problem): string => `${p.file}: ${p.pointer || '/'}: ${p.problem}. ${p.fix}`;
 
-const ajv = new Ajv({ allErrors: true, strict: false });
+const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
 const checkStepsMeta = ajv.compile(stepsMeta);
 const checkOptions = ajv.compile(uiMeta);
 const widgetNames = (uiMeta.definitions.widget.enum as string[]).slice();
@@ -35,7 +35,12 @@ const fromAjv = (file: string, base: string, errors: ErrorObject[] | null | unde
     .map((e) => ({
       file,
       pointer: `${base}${e.instancePath}`,
-      problem: e.keyword === 'additionalProperties' ? `'${(e.params as { additionalProperty: string }).additionalProperty}' is not an option we know` : e.message ?? 'not valid',
+      problem:
+        e.keyword === 'additionalProperties'
+          ? `'${(e.params as { additionalProperty: string }).additionalProperty}' is not an option we know`
+          : e.keyword === 'enum'
+            ? `${JSON.stringify(e.data)} is not one of ${(e.params as { allowedValues: unknown[] }).allowedValues.join(', ')}`
+            : (e.message ?? 'not valid'),
       fix,
     }));
 

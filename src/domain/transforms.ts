@@ -32,10 +32,15 @@ function transformFields(value: Data, transforms: Transforms, prefix = ''): Data
   return out;
 }
 
+/** Spec section 4: the applicant's mailing address is their own only when its box is ticked (else the home address). */
+export const usesMailingAddress = (data: Data): boolean => data.useAltMailingAddress === true;
+/** Spec section 4: an additional card is asked for only when its box is ticked. */
+export const requestsAdditionalCard = (data: Data): boolean => data.requestAdditionalCard === true;
+
 export function toWirePayload(p: Payload | Data, transforms: Transforms): Data {
   const w = transformFields(p as Data, transforms) as Data & Payload;
   const home = isData(w.homeAddress) ? w.homeAddress : {};
-  const alt = w.useAltMailingAddress === true && isData(w.mailingAddress) && typeof w.mailingAddress.line1 === 'string';
+  const alt = usesMailingAddress(w) && isData(w.mailingAddress) && typeof w.mailingAddress.line1 === 'string';
   // One delivery choice: the mailed kit when it was opened and ticked, else paperless.
   const tos = isData(w.tos) ? w.tos : {};
   const kit = tos.wantsMailedKit === true && tos.requestWelcomeKit === true;
@@ -44,10 +49,10 @@ export function toWirePayload(p: Payload | Data, transforms: Transforms): Data {
     individualEnrollment: true,
     useAltMailingAddress: alt,
     mailingAddress: alt ? w.mailingAddress : home,
-    requestAdditionalCard: w.requestAdditionalCard === true,
+    requestAdditionalCard: requestsAdditionalCard(w),
     group: { ...(isData(w.group) ? w.group : {}), effectiveDate: (isData(w.group) && w.group.effectiveDate) || isoToday() },
     tos: { ...tos, wantsMailedKit: kit, requestWelcomeKit: kit, requestElectronic: !kit && tos.requestElectronic === true },
   };
-  if (w.requestAdditionalCard !== true) delete wire.additionalCard;
+  if (!requestsAdditionalCard(w)) delete wire.additionalCard;
   return wire;
 }

@@ -15,6 +15,9 @@ export interface StepEntry {
   kind?: 'form' | 'summary' | 'submit';
   /** Shown in the header's progress list; the submit step is not. */
   progressLabel?: string;
+  /** The app's named behaviours around the step (before Next, before Previous...), in order: the engine only
+   *  carries the names. */
+  rules?: string[];
 }
 
 /** variants/<id>/variant.json after the build checked it against variants/variant.schema.json. */

@@ -106,9 +106,10 @@ describe('membership variant', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     });
     try {
-      const { beforeNext } = await import('../../src/app/stepHooks');
+      const { beforeNext } = await import('../../src/app/stepRules');
+      const { variant } = await import('../../src/app/variant');
       const { useSiteStatus } = await import('../../src/app/siteStatus');
-      expect(await beforeNext('accountholder', member, new URLSearchParams())).toBeNull();
+      expect(await beforeNext(variant.steps[0], member)).toBeNull();
       expect(useSiteStatus.getState().networkError).toBe(true);
     } finally {
       vi.doUnmock('../../src/app/membership');

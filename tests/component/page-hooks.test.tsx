@@ -6,13 +6,13 @@ import { act, render, renderHook, screen, waitFor } from '@testing-library/react
 import { MemoryRouter, Route, Routes, useNavigate, type NavigateFunction } from 'react-router-dom';
 
 const hooks = vi.hoisted(() => ({ entered: [] as { stepId: string; group: string | null }[] }));
-vi.mock(import('../../src/app/stepHooks'), async (importOriginal) => {
+vi.mock(import('../../src/app/stepRules'), async (importOriginal) => {
   const real = await importOriginal();
   return {
     ...real,
-    enterStep: (stepId: string, params: URLSearchParams) => {
-      hooks.entered.push({ stepId, group: params.get('group') });
-      real.enterStep(stepId, params);
+    enterStep: (step: StepEntry, params: URLSearchParams) => {
+      hooks.entered.push({ stepId: step.id, group: params.get('group') });
+      real.enterStep(step, params);
     },
   };
 });
@@ -21,6 +21,7 @@ import { Wizard } from '../../src/app/pages/Wizard';
 import { useReviewSteps } from '../../src/app/pages/Verify';
 import { useWizard } from '../../src/app/wizardStore';
 import type { ReviewStep } from '../../src/engine/review';
+import type { StepEntry } from '../../src/engine/types';
 
 const fetchMock = vi.fn(async (url: string) => (url.endsWith('/csrf-token') ? new Response('{"token":"t"}') : new Response('{}', { status: 404 })));
 

@@ -18,6 +18,9 @@ const List = ({ items }: { items: string[] }) => (
   </ul>
 );
 
+/** Next goes to the first step of the variant's list, whatever its name. */
+const firstStep = variant.steps[0].route;
+
 export function Welcome() {
   const [params] = useSearchParams();
   const group = params.get('group');
@@ -50,7 +53,7 @@ export function Welcome() {
       </section>
       <div className="actions">
         <CancelEnrollment />
-        <Link className="button" to={group ? `accountholder?group=${encodeURIComponent(group)}` : 'accountholder'}>
+        <Link className="button" to={group ? `${firstStep}?group=${encodeURIComponent(group)}` : firstStep}>
           {actions.next}
         </Link>
       </div>

@@ -19,7 +19,7 @@ import { details } from '../details';
 import { useWizard } from '../wizardStore';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
-import { beforeNext, beforePrevious, enterStep, initialData } from '../stepHooks';
+import { beforeNext, beforePrevious, enterStep, initialData } from '../stepRules';
 import { lazyPage } from '../lazy';
 import { NotFound, page } from '../routes';
 import { useCopy, useLanguage } from '../copy';
@@ -77,11 +77,10 @@ export function Wizard() {
   const words = useMemo(() => ({ ...text.form, tryAgain: text.actions.tryAgain }), [text]);
   const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, useLanguage());
   // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing).
-  const enter = useEffectEvent((id: string) => enterStep(id, params));
-  const stepId = step?.id;
+  const enter = useEffectEvent((entered: StepEntry) => enterStep(entered, params));
   useEffect(() => {
-    if (stepId) enter(stepId);
-  }, [stepId]);
+    if (step) enter(step);
+  }, [step]);
   // The next step's screen, when it has one of its own, loads while this one is filled.
   const following = steps[index + 1]?.kind;
   useEffect(() => {
@@ -101,7 +100,7 @@ export function Wizard() {
     navigate(`/enrollment/${steps[to].route}`);
   };
   const next = async (data: Record<string, unknown>) => {
-    const proceed = await beforeNext(step.id, data, params);
+    const proceed = await beforeNext(step, data);
     if (!proceed) return;
     // An Edit link from Verify comes back to Verify.
     const verify = steps.findIndex((s) => s.kind === 'summary');
@@ -112,7 +111,7 @@ export function Wizard() {
     <div className="actions">
       {canCancel && step.kind !== 'submit' && <CancelEnrollment />}
       {index > 0 && (
-        <button type="button" className="button secondary" onClick={() => go(index - 1, beforePrevious(step.id, data, payload), 'previous')}>
+        <button type="button" className="button secondary" onClick={() => go(index - 1, beforePrevious(step, data, payload), 'previous')}>
           {text.actions.previous}
         </button>
       )}
@@ -133,7 +132,7 @@ export function Wizard() {
       <StepForm
         key={step.id}
         module={module}
-        formData={initialData(step.id, payload, params)}
+        formData={initialData(step, payload, params)}
         widgets={widgets}
         services={widgetServices as unknown as Record<string, unknown>}
         links={links}
