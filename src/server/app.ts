@@ -21,6 +21,7 @@ import { pageRoutes } from './routes/pages';
 import { requestAjv, wireValidators } from './validation';
 import { createMetrics, instrument, type Metrics } from './metrics';
 import { registerRateLimits } from './rateLimits';
+import { limitConnectionsPerClient } from './connectionLimit';
 
 export interface AppOptions {
   db: Db;
@@ -58,7 +59,12 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler(headers),
+    // A slow body or slow headers (a byte every few seconds) are cut and answered 408, checked every second rather
+    // than Node's 30 s, so they cannot hold the process's connections for long.
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: Math.min(10_000, config.requestTimeoutMs / 10), connectionsCheckingInterval: 1000 },
   });
+  limitConnectionsPerClient(app.server, config.connectionsPerClient);
   const protection = dataProtection(config.dataKey);
 
   installErrorHandling(app, metrics);

@@ -30,6 +30,12 @@ export interface Config {
   redisPrefix: string;
   /** Requests per minute per client: [lookups, SSN checks, enrollments]. */
   rateLimits: [number, number, number];
+  /** A request whose headers and body have not all arrived by then is cut and answered 408 (its headers alone get
+   *  a tenth of it, at most 10 s). */
+  requestTimeoutMs: number;
+  /** Open connections one client address may hold; more are closed as they come. Off (0) behind a proxy named in
+   *  TRUST_PROXY, where every connection comes from the proxy. */
+  connectionsPerClient: number;
 }
 
 export class ConfigError extends Error {}
@@ -87,8 +93,8 @@ export function parseRateLimits(value: string | undefined): [number, number, num
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: string) => void = console.warn): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   const port = portOf(env.PORT ?? '8080', 'PORT');
-  const dbQueryTimeoutMs = Number(env.DB_QUERY_TIMEOUT_MS ?? 5000);
-  if (!Number.isInteger(dbQueryTimeoutMs) || dbQueryTimeoutMs < 1) throw new ConfigError('DB_QUERY_TIMEOUT_MS must be a whole number of milliseconds');
+  const dbQueryTimeoutMs = wholeNumber(env, 'DB_QUERY_TIMEOUT_MS', 5000, 1, 'milliseconds');
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -103,9 +109,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     metricsPort: env.METRICS_PORT ? portOf(env.METRICS_PORT, 'METRICS_PORT') : undefined,
     metricsHost: env.METRICS_HOST ?? '127.0.0.1',
     dbQueryTimeoutMs,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxy,
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'hsa-rate-limit:',
     rateLimits: parseRateLimits(env.RATE_LIMITS),
+    requestTimeoutMs: wholeNumber(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 'milliseconds'),
+    connectionsPerClient: wholeNumber(env, 'CONNECTIONS_PER_CLIENT', trustProxy.length ? 0 : 100, 0, 'connections'),
   };
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, unit: string): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be a whole number of ${unit}, at least ${min}, not '${value}'`);
+  return n;
 }

@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: [],
     redisPrefix: 'hsa-rate-limit:',
     rateLimits: DEFAULT_RATE_LIMITS,
+    requestTimeoutMs: 120_000,
+    connectionsPerClient: 100,
     ...overrides,
   };
 }
