@@ -1,5 +1,6 @@
 // @vitest-environment node
 /** Maintenance, an unreachable database, rate limits, logs free of personal data, and hostile input at random. */
+import { get } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { openPostgres } from '../../src/server/db/index';
@@ -17,6 +18,23 @@ describe('operations', () => {
     expect(page.statusCode).toBe(302);
     expect(page.headers.location).toBe('/splash');
     expect((await app.inject({ method: 'GET', url: '/splash' })).statusCode).toBe(200);
+    // Every spelling of the splash page's address comes to it, and the language asked for is kept.
+    for (const url of ['/SPLASH', '/splash/', '/Splash?lang=es']) {
+      const other = await app.inject({ method: 'GET', url });
+      expect(other.statusCode, url).toBe(302);
+      expect(other.headers.location, url).toBe(url.endsWith('lang=es') ? '/splash?lang=es' : '/splash');
+    }
+    // Sent as it is over a socket (an injected request's address is resolved first).
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const dotted = await new Promise<{ status?: number; location?: string }>((resolve, reject) =>
+      get({ host: '127.0.0.1', port: new URL(address).port, path: '/%2e%2e/splash' }, (res) => (res.resume(), resolve({ status: res.statusCode, location: res.headers.location }))).on('error', reject),
+    );
+    expect(dotted).toEqual({ status: 302, location: '/splash' });
+    expect((await app.inject({ method: 'GET', url: '/enrollment/accountholder?lang=es' })).headers.location).toBe('/splash?lang=es');
+    expect((await app.inject({ method: 'GET', url: '/enrollment?lang=//evil.example' })).headers.location).toBe('/splash');
+    const spanish = await app.inject({ method: 'GET', url: '/splash?lang=es' });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.body).toContain('lang="es"');
     const api = await app.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' });
     expect(api.statusCode).toBe(503);
     expect(api.json()).toEqual({ message: UNAVAILABLE });

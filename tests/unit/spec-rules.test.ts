@@ -91,6 +91,7 @@ const step1: [string, unknown, string][] = [
   ['homeAddress.zip', undefined, 'Zip code is required.'],
   ['homeAddress.zip', '1234', 'Zip Code must be 5 digits.'],
   ['homeAddress.zip', '12a45', 'Please enter a valid Zip code.'],
+  ['homeAddress.zip', '00000', 'Please enter a valid Zip code.'],
   ['homeAddress.zipplus4', '123', 'Zip Plus 4 Code must be 4 digits.'],
   ['group.coverage', undefined, 'This is a required field.'],
   ['group.coverage', 'X', 'This is a required field.'],
@@ -232,6 +233,7 @@ describe('the wire payload, as the server checks it', () => {
     [{ group: { id: 'DEMO100', coverage: 'I', effectiveDate: '2026-01-01', extra: 'x' } }, '/group', 'This field is not part of the enrollment.'],
     [{ remail: 'other@example.com' }, '/remail', 'Email addresses do not match.'],
     [{ homeAddress: { line1: 'PO Box 1', city: 'Town', state: 'VA', zip: '22150' } }, '/homeAddress/line1', 'P.O. box not allowed.'],
+    [{ homeAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '00000' } }, '/homeAddress/zip', 'Please enter a valid Zip code.'],
     [{ tos: { accepted: true, requestElectronic: false, requestWelcomeKit: false, firstName: 'Pat', lastName: 'Doe' } }, '/tos/requestElectronic', 'Delivery method selection is required.'],
     [{ requestAdditionalCard: true, additionalCard: { firstName: 'PAT', lastName: 'doe' } }, '/additionalCard', 'Please enter the name of the additional cardholder.'],
   ])('%j -> %s: %s', (patch, path, message) => expect(check({ ...enrollment(), ...patch })).toContainEqual({ path, message }));

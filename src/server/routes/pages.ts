@@ -8,7 +8,7 @@ import type { Db } from '../db/index';
 import { feeData } from '../fees';
 import { variantOf, variants } from '../validation';
 import { composePage, copyOf, loadRenderers, pageLanguage } from '../render';
-import { isApiPath, normalisedPath } from '../paths';
+import { isApiPath, normalisedPath, pathOf } from '../paths';
 
 export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, maintenance: boolean): Promise<void> {
   const indexFile = join(distDir, 'index.html');
@@ -42,7 +42,11 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
     app.addHook('onRequest', async (request, reply) => {
       const path = normalisedPath(request.url);
       if (isApiPath(request.url)) return reply.code(503).header('cache-control', 'no-store').send({ message: variantOf(request).messages.unavailable });
-      if (path !== '/splash' && !path.startsWith('/assets/') && !['/healthz', '/readyz'].includes(path)) return reply.redirect('/splash', 302);
+      if (pathOf(request.url) === '/splash' || path.startsWith('/assets/') || ['/healthz', '/readyz'].includes(path)) return;
+      // Every other page, and every other spelling of the splash page's own (/SPLASH, /splash/, /%2e%2e/splash), goes
+      // to it, in the language the address asked for.
+      const lang = new URLSearchParams(request.url.split('?')[1] ?? '').get('lang');
+      return reply.redirect(lang && /^[a-z]{2}$/.test(lang) ? `/splash?lang=${lang}` : '/splash', 302);
     });
   }
 
