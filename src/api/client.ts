@@ -15,8 +15,9 @@ async function post(path: string, body: unknown, headers: Record<string, string>
     headers: { 'content-type': 'application/json', 'x-csrf-token': currentToken() ?? '', ...languageHeader(), ...headers },
     body: JSON.stringify(body),
   });
-  // An expired protection cookie: take a new token once and try again.
-  if (res.status === 403 && !retried) {
+  // An expired protection cookie (the server says so by code): take a new token once and try again. Any other 403
+  // is a refusal, told as it is.
+  if (res.status === 403 && !retried && ((await res.clone().json().catch(() => null)) as { code?: unknown } | null)?.code === 'sessionExpired') {
     forgetToken();
     return post(path, body, headers, true);
   }
@@ -68,9 +69,9 @@ export class Refused extends Error {}
 const isRefusal = (status: number) => status >= 400 && status < 500 && status !== 408 && status !== 429;
 
 /** The refusal's message: the one the server gave the field, when it named one, else its own. */
-async function refusal(res: Response, field: string): Promise<Refused> {
+async function refusal(res: Response, field?: string): Promise<Refused> {
   const body = (await res.json().catch(() => null)) as { message?: unknown; errors?: { path?: unknown; message?: unknown }[] } | null;
-  const named = body?.errors?.find((e) => e.path === `/${field}`)?.message ?? body?.message;
+  const named = (field && body?.errors?.find((e) => e.path === `/${field}`)?.message) || body?.message;
   return new Refused(typeof named === 'string' ? named : '');
 }
 
@@ -99,17 +100,20 @@ export async function submitCaptcha(captcha: string): Promise<boolean> {
 
 export type EnrollOutcome = 'success' | 'partial' | 'failure';
 
-/** The server refused the enrollment for a reason the applicant must be told (HTTP 409: the SSN already has an
- *  account); its message is the server's own. */
-export class EnrollmentRefused extends Error {}
+/** The server answered, and failed (a 5xx): the spec's failure for the call is shown, with the server's own message
+ *  when it gave one (e.g. the identity provider could not be reached). Not a connection error. */
+export class ServerFailed extends Error {}
 
-/** Sends the enrollment; the idempotency key makes a repeat harmless. Throws EnrollmentRefused on 409, and
- *  Error('Network error') on any other non-ok answer or when the server cannot be reached. */
+/** Sends the enrollment; the idempotency key makes a repeat harmless (and 'Try again' sends it with the same key).
+ *  Throws Refused with the server's message on a refusal (a 4xx but 408 and 429: the SSN already has an account, a
+ *  membership not verified, a captcha to do again), ServerFailed on a 5xx, and Error('Network error') when no
+ *  answer came (unreachable, 408, 429). */
 export async function enroll(payload: unknown, idempotencyKey: string): Promise<EnrollOutcome> {
   const res = await send(() => post('/enrollment/enroll', payload, { 'idempotency-key': idempotencyKey }));
-  if (res.status === 409) {
+  if (isRefusal(res.status)) throw await refusal(res);
+  if (res.status >= 500) {
     const message = ((await res.json().catch(() => null)) as { message?: unknown } | null)?.message;
-    if (typeof message === 'string' && message) throw new EnrollmentRefused(message);
+    throw new ServerFailed(typeof message === 'string' ? message : '');
   }
   if (!res.ok) throw new Error(NETWORK_ERROR);
   const text = (await res.text()).trim();

@@ -58,11 +58,21 @@ function send(file: File, onProgress: (fraction: number) => void): Promise<{ sta
   });
 }
 
-/** Sends one file; `sessionExpired` is the site's message for a CSRF refusal, after which a new token is taken once. */
-export async function uploadDocument(file: File, onProgress: (fraction: number) => void, sessionExpired: string): Promise<ReceivedDocument> {
+/** Whether an answer is the server's CSRF refusal (an expired session, said by code), after which a new token is
+ *  taken once; any other 403 is a refusal. */
+const sessionExpired = (res: { status: number; body: string }) => {
+  try {
+    return res.status === 403 && (JSON.parse(res.body) as { code?: unknown }).code === 'sessionExpired';
+  } catch {
+    return false;
+  }
+};
+
+/** Sends one file; after an expired session, a new token is taken and it is sent once more. */
+export async function uploadDocument(file: File, onProgress: (fraction: number) => void): Promise<ReceivedDocument> {
   if (!currentToken()) await fetchCsrfToken();
   let res = await send(file, onProgress);
-  if (res.status === 403 && res.body.includes(sessionExpired)) {
+  if (sessionExpired(res)) {
     forgetToken();
     await fetchCsrfToken();
     res = await send(file, onProgress);

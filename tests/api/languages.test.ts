@@ -54,6 +54,9 @@ describe.each(databases)('languages, on $name', (database) => {
     expect((await client.get('/api/v1/nothing')).json().message).toBe(spanish.notFound);
     const stale = await new Client(app, SPANISH).post('/api/v1/enrollment/verify-ssn', { ssn: '123456789' });
     expect(stale.json().message).toBe(spanish.sessionExpired);
+    // Said by code as well, so the browser retries this 403 and no other (a refused captcha above has none).
+    expect(stale.json().code).toBe('sessionExpired');
+    expect(res.json().code).toBeUndefined();
   });
 
   it('refuses a language the site does not have, with its message', async () => {

@@ -89,7 +89,6 @@ describe('thank-you stage', () => {
   it.each([
     ['a server error', async () => new Response('{"message":"x"}', { status: 502 })],
     ['an unknown answer', async () => new Response('maybe', { status: 200 })],
-    ['a network failure', async () => Promise.reject(new TypeError('fetch failed'))],
   ])("shows 'We Apologize' on %s, with a way out: start again or exit to the bank's site", async (_what, answer) => {
     enrollAnswer = answer as () => Promise<Response>;
     render(<ThankYou />);
@@ -101,20 +100,36 @@ describe('thank-you stage', () => {
     expect(screen.getByRole('link', { name: 'Exit' })).toHaveAttribute('href', 'https://www.example.com/');
   });
 
-  it.each([
-    ['a non-ok answer', async () => new Response('{"message":"x"}', { status: 502 })],
-    ['a network failure', async () => Promise.reject(new TypeError('fetch failed'))],
-  ])("puts the site in its network-error state on %s (spec: 'Enrollment call non-ok: Network error')", async (_what, answer) => {
-    enrollAnswer = answer as () => Promise<Response>;
+  it("tells a server failure with the server's own words, and no connection banner: the server answered", async () => {
+    enrollAnswer = async () => new Response(JSON.stringify({ message: 'We could not verify your identity right now. Please try again later.' }), { status: 502 });
     render(
       <>
         <NetworkErrorBanner />
         <ThankYou />
       </>,
     );
-    await screen.findByText(/^We Apologize/);
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not verify your identity right now. Please try again later.');
+    expect(useSiteStatus.getState().networkError).toBe(false);
+    expect(screen.queryByText(/could not reach our servers/)).not.toBeInTheDocument();
+  });
+
+  it("keeps the application when no answer came (spec: 'Network error'), and 'Try again' sends it again with the same key", async () => {
+    enrollAnswer = async () => Promise.reject(new TypeError('fetch failed'));
+    render(
+      <>
+        <NetworkErrorBanner />
+        <ThankYou />
+      </>,
+    );
+    expect(await screen.findByText(/^Nothing is lost/)).toBeInTheDocument();
     expect(useSiteStatus.getState().networkError).toBe(true);
-    expect(screen.getByText('We could not reach our servers. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.queryByText(/^We Apologize/)).not.toBeInTheDocument();
+    enrollAnswer = async () => new Response('success', { status: 200 });
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('You will receive an e-mail in 3-5 business days.')).toBeInTheDocument();
+    const keys = enrollCalls().map((call) => new Headers((call as unknown as [string, RequestInit])[1].headers).get('idempotency-key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
   });
 
   it('shows the duplicate-account message when the enrollment is refused as a duplicate (409), not We Apologize', async () => {

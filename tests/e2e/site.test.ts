@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startServer } from '../../src/server/testing';
 import { withServerAndBrowser } from './harness';
-import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, signTerms, type Person } from './journey';
+import { expectAccessible, fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, signTerms, type Person } from './journey';
 import { press, type, ROBOT } from './hand';
 
 const live = withServerAndBrowser();
@@ -229,7 +229,56 @@ describe('outcomes and step messages', () => {
     await signTerms(page, p);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('We Apologize. Our system is experiencing technical difficulties and we are unable to process your application. Please try again later.').waitFor();
+    // One outcome: its heading, the server's own words, and no connection banner (the server answered).
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('We Apologize');
+    expect(await page.getByText('We could not verify your identity right now. Please try again later.').count()).toBe(1);
+    expect(await page.getByText(/could not reach our servers/).count()).toBe(0);
+    expect(await page.getByText('Thank You', { exact: true }).count()).toBe(0);
     await expectAccessible(page, 'thankyou-failure');
+  });
+
+  it('keeps an application no answer came for, and sends it once with Try again', async () => {
+    const page = await open('/enrollment');
+    const p = { ...pat, ssnDigits: '423450771' };
+    await toTerms(page, p);
+    await signTerms(page, p);
+    const sent: string[] = [];
+    page.on('request', (r) => void (r.url().endsWith('/enrollment/enroll') && sent.push(r.headers()['idempotency-key'] ?? '')));
+    await page.route('**/api/v1/enrollment/enroll', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your application has not been sent' }).waitFor();
+    const banner = page.getByRole('alert').filter({ hasText: 'We could not reach our servers' });
+    await banner.waitFor();
+    expect(await page.getByText(/We Apologize/).count()).toBe(0);
+    await expectAccessible(page, 'thankyou-unsent');
+    await page.unroute('**/api/v1/enrollment/enroll');
+    const before = await live.server.countEnrollments();
+    await press(banner.getByRole('button', { name: 'Try again' }), ROBOT);
+    await page.getByText(PAPERLESS).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank You');
+    expect(await live.server.countEnrollments()).toBe(before + 1);
+    // The same application both times: one idempotency key.
+    expect(new Set(sent).size).toBe(1);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("tells a refusal as the server's own words, sent once (a 403 that is not an expired session is not retried)", async () => {
+    const page = await open('/enrollment');
+    const p = { ...pat, ssnDigits: '423450772' };
+    await toTerms(page, p);
+    await signTerms(page, p);
+    let sent = 0;
+    const refusal = 'An active membership is required to open this account.';
+    await page.route('**/api/v1/enrollment/enroll', (route) => {
+      sent++;
+      return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ message: refusal }) });
+    });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(refusal).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('We could not accept your application');
+    expect(await page.getByText(/could not reach our servers|We Apologize/).count()).toBe(0);
+    expect(sent).toBe(1);
+    await expectAccessible(page, 'thankyou-refused');
   });
 
   it('goes to the vetting form when documents are needed (partial)', async () => {

@@ -1,8 +1,9 @@
 // @vitest-environment node
-/** What the browser's client makes of the SSN check's answers: an answer is a verdict or a refusal with the server's
- *  message; only no answer (unreachable, 5xx, 408, 429) is a network error, which keeps the check pending. */
+/** What the browser's client makes of the server's answers: a verdict, a refusal with the server's message, or (for
+ *  the enrollment) a server failure with its words; only no answer (unreachable, 408, 429; a 5xx for the SSN check)
+ *  is a network error, which keeps a check pending. A 403 is sent again only for an expired session. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_ERROR, Refused, verifySsn } from '../../src/api/client';
+import { enroll, NETWORK_ERROR, Refused, ServerFailed, verifySsn } from '../../src/api/client';
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(
@@ -42,5 +43,57 @@ describe('verifySsn', () => {
   it('takes an unreachable server for no answer', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(verifySsn('123-45-6789')).rejects.toEqual(new Error(NETWORK_ERROR));
+  });
+});
+
+describe('enroll', () => {
+  it("throws Refused with the server's message on a 409, a 403 and a 400", async () => {
+    for (const [status, message] of [
+      [409, 'Our records show that you already have a Health Savings Account with us.'],
+      [403, 'An active membership is required to open this account.'],
+      [400, 'The enrollment is not valid.'],
+    ] as const) {
+      answer(status, { message });
+      await expect(enroll({}, 'key')).rejects.toThrow(new Refused(message));
+    }
+  });
+
+  it("throws ServerFailed with the server's own words on a 5xx: an answer, not a connection error", async () => {
+    answer(502, { message: 'We could not verify your identity right now. Please try again later.' });
+    const error = await enroll({}, 'key').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServerFailed);
+    expect((error as Error).message).toBe('We could not verify your identity right now. Please try again later.');
+  });
+
+  it.each([408, 429])('takes %i for no answer', async (status) => {
+    answer(status, { message: 'wait' });
+    await expect(enroll({}, 'key')).rejects.toEqual(new Error(NETWORK_ERROR));
+  });
+});
+
+describe('a 403', () => {
+  /** Answers the enrollment with `first`, then with success; counts the enrollments sent. */
+  function answers(first: { status: number; body: unknown }) {
+    let sent = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (String(url).endsWith('/csrf-token')) return new Response('{"token":"t"}');
+        return sent++ === 0 ? new Response(JSON.stringify(first.body), { status: first.status }) : new Response('success');
+      }),
+    );
+    return () => sent;
+  }
+
+  it('for an expired session takes a new token and sends once more', async () => {
+    const sent = answers({ status: 403, body: { message: 'Your session has expired. Reload the page.', code: 'sessionExpired' } });
+    expect(await enroll({}, 'key')).toBe('success');
+    expect(sent()).toBe(2);
+  });
+
+  it('for anything else is a refusal, told and not sent again', async () => {
+    const sent = answers({ status: 403, body: { message: 'An active membership is required to open this account.' } });
+    await expect(enroll({}, 'key')).rejects.toBeInstanceOf(Refused);
+    expect(sent()).toBe(1);
   });
 });

@@ -5,7 +5,8 @@ import { useSiteStatus } from '../siteStatus';
 import { useWizard } from '../wizardStore';
 import { variant } from '../variant';
 import { details } from '../details';
-import { enroll, EnrollmentRefused, NETWORK_ERROR } from '../../api/client';
+import { enroll, NETWORK_ERROR, Refused, ServerFailed } from '../../api/client';
+import type { Submission } from '../../engine/store';
 import { toWirePayload } from '../../domain/transforms';
 import { getPath } from '../../engine/paths';
 import { wireModules } from '../../../generated/wire';
@@ -27,22 +28,32 @@ export function deliveryOutcome(wire: Record<string, unknown>): 'paperless' | 'm
   return getPath(wire, 'tos.requestElectronic') === true ? 'paperless' : 'mail';
 }
 
+/** Sends the enrollment, or sends it again after no answer came ('Try again'), with the same idempotency key. Each
+ *  answer has one outcome: the delivery promised, the documents page, the server's refusal, the spec's failure (with
+ *  the server's own words when it gave them); no answer at all keeps the application, unsent, behind the connection
+ *  banner, whose 'Try again' sends it again. */
 function send(): void {
   const { submission, payload, setSubmission, setPayload } = useWizard.getState();
-  if (submission) return;
-  const key = crypto.randomUUID();
+  if (submission && submission.outcome !== 'unsent') return;
+  const key = submission?.key ?? crypto.randomUUID();
   setSubmission({ key, status: 'pending' });
+  // Once answered, the applicant's data is no longer needed in the page.
+  const answered = (outcome: Submission) => {
+    setSubmission(outcome);
+    setPayload({});
+  };
   wirePayload(payload)
     .then(async (wire) => ({ result: await enroll(wire, key), wire }))
-    .then(({ result, wire }) => setSubmission({ key, status: 'done', outcome: result === 'success' ? deliveryOutcome(wire) : result === 'partial' ? 'vetting' : 'failure' }))
+    .then(({ result, wire }) => answered({ key, status: 'done', outcome: result === 'success' ? deliveryOutcome(wire) : result === 'partial' ? 'vetting' : 'failure' }))
     .catch((e: unknown) => {
-      if (e instanceof EnrollmentRefused) return setSubmission({ key, status: 'done', outcome: 'refused', message: e.message });
-      // Spec section 8: a non-ok enrollment call is a 'Network error', which puts the site in its network-error state.
-      useSiteStatus.getState().report(e instanceof Error ? e.message : NETWORK_ERROR);
-      setSubmission({ key, status: 'done', outcome: 'failure' });
-    })
-    // Once sent, the applicant's data is no longer needed in the page.
-    .finally(() => setPayload({}));
+      if (e instanceof Refused) return answered({ key, status: 'done', outcome: 'refused', message: e.message });
+      if (e instanceof ServerFailed) return answered({ key, status: 'done', outcome: 'failure', message: e.message });
+      // Not sendable (it fails its own checks): the spec's failure, as nothing will make it pass.
+      if (!(e instanceof Error && e.message === NETWORK_ERROR)) return answered({ key, status: 'done', outcome: 'failure' });
+      // Spec section 8: no answer is a 'Network error', the site's network-error state; nothing is lost.
+      useSiteStatus.getState().report(NETWORK_ERROR);
+      setSubmission({ key, status: 'done', outcome: 'unsent' });
+    });
 }
 
 function ExitLink() {
@@ -79,13 +90,15 @@ function RefusedOutcome({ message }: { message: string }) {
   );
 }
 
-/** 'We Apologize', with a way out: start again, or leave to the bank's home site. */
-function FailureOutcome() {
+/** 'We Apologize', with the server's own words when it gave them, and a way out: start again, or leave to the bank's
+ *  home site. */
+function FailureOutcome({ message }: { message?: string }) {
   const text = useText();
   return (
     <div className="outcome">
       <div className="alert danger" role="alert">
         <p>{text.thankYou.failure}</p>
+        {message && <p>{message}</p>}
       </div>
       <p className="outcome-links">
         {/* A full page load: the application held in memory is dropped, as on Cancel (the session keeps the language). */}
@@ -96,10 +109,23 @@ function FailureOutcome() {
   );
 }
 
+/** No answer came: the application is kept, and the connection banner's 'Try again' sends it again. */
+function UnsentOutcome() {
+  return <p className="outcome">{useText().thankYou.unsent}</p>;
+}
+
 export function ThankYou() {
   const submission = useWizard((s) => s.submission);
   const { thankYou } = useText();
   useEffect(send, []);
+  // 'Try again' in the connection banner sends the application again.
+  useEffect(
+    () =>
+      useSiteStatus.subscribe((now, before) => {
+        if (before.networkError && !now.networkError && useWizard.getState().submission?.outcome === 'unsent') send();
+      }),
+    [],
+  );
   useEffect(() => {
     if (submission?.outcome === 'vetting') window.location.assign(details.vettingUrl);
   }, [submission?.outcome]);
@@ -114,7 +140,9 @@ export function ThankYou() {
       return <p role="status">{thankYou.vetting}</p>;
     case 'refused':
       return <RefusedOutcome message={submission.message ?? ''} />;
+    case 'unsent':
+      return <UnsentOutcome />;
     default:
-      return <FailureOutcome />;
+      return <FailureOutcome message={submission.message} />;
   }
 }

@@ -161,7 +161,7 @@ function VettingForm() {
     for (const item of waiting) {
       update(item.key, { status: 'sending', progress: 0, error: undefined });
       try {
-        await uploadDocument(item.file!, (progress) => update(item.key, { progress }), say('sessionExpired'));
+        await uploadDocument(item.file!, (progress) => update(item.key, { progress }));
         update(item.key, { status: 'sent', progress: 1 });
       } catch (e) {
         if (e instanceof DocumentsRefused && e.status === 403) {

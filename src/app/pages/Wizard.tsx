@@ -143,9 +143,13 @@ export function Wizard() {
       />
     );
   }
+  // The submit step's heading comes from the same outcome as its text: 'Thank You' unless the enrollment failed, was
+  // refused or is not sent yet.
+  const outcome = step.kind === 'submit' ? submission?.outcome : undefined;
+  const title = outcome === 'failure' || outcome === 'refused' || outcome === 'unsent' ? text.thankYou.titles[outcome] : (stepWords.find((s) => s.id === step.id)?.title ?? '');
   return (
     <Layout
-      title={stepWords.find((s) => s.id === step.id)?.title ?? ''}
+      title={title}
       stepIndex={index}
       banner={<NetworkErrorBanner />}
       dialogs={
