@@ -2,7 +2,7 @@
 import type { RegistryWidgetsType } from '@rjsf/utils';
 import { TextWidget } from './TextWidget';
 import { PhoneWidget } from './PhoneWidget';
-import { MdyDateWidget, HyphenDateWidget } from './DateWidgets';
+import { MdyDateWidget } from './DateWidgets';
 import { MemberNumberWidget } from './MemberNumberWidget';
 import { SsnWidget } from './SsnWidget';
 import { GroupLookupWidget } from './GroupLookupWidget';
@@ -14,7 +14,6 @@ export const widgets: RegistryWidgetsType = {
   text: TextWidget,
   phone: PhoneWidget,
   mdyDate: MdyDateWidget,
-  hyphenDate: HyphenDateWidget,
   memberNumber: MemberNumberWidget,
   ssn: SsnWidget,
   groupLookup: GroupLookupWidget,

@@ -245,6 +245,17 @@ describe.each(databases)('API on $name', (database) => {
       expect(api.statusCode).toBe(404);
       expect(api.json()).toHaveProperty('message');
     });
+    it("answers an address under /enrollment that is no step of the host's partner with 404, and each step with 200", async () => {
+      for (const url of ['/enrollment/nothing', '/enrollment/accountholder/extra', '/enrollment/thankyou2']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+      for (const url of ['/enrollment/accountholder', '/enrollment/additionalcardholder', '/enrollment/verify', '/enrollment/terms', '/enrollment/thankyou?lang=es']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toMatch(/text\/html/);
+      }
+      // A partner with its own step list is judged by its own routes.
+      expect((await app.inject({ method: 'GET', url: '/enrollment/about-you', headers: { host: 'renamed.localhost' } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/enrollment/accountholder', headers: { host: 'renamed.localhost' } })).statusCode).toBe(404);
+    });
     it('sends a strict CSP, HSTS and no-store on the API', async () => {
       const res = await app.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' });
       const csp = String(res.headers['content-security-policy']);

@@ -45,7 +45,8 @@ export async function fillEmployerGroup(page: Page, group = 'demo100', hand: Han
   await type(page.getByLabel(/group number/i), group, hand);
   await expect.poll(() => page.getByLabel(/employer name/i).inputValue()).toBe('Demo Employer Inc.');
   await press(page.getByLabel('Individual', { exact: true }), hand);
-  await type(page.getByLabel(/effective date/i), firstOfThisMonth('MM-DD-YYYY'), hand);
+  // Digits only, as on a phone's keypad: the hyphens come as they are typed.
+  await type(page.getByLabel(/effective date/i), firstOfThisMonth('MM-DD-YYYY').replace(/-/g, ''), hand);
 }
 
 /** Presses Next and waits for the next step's heading. */

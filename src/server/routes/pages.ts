@@ -52,7 +52,12 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
 
   app.get('/', async (_request, reply) => reply.redirect('/enrollment', 302));
   for (const path of ['/enrollment', '/splash']) app.get(path, async (request, reply) => page(request, reply, { draw: true }));
-  app.get('/enrollment/*', async (request, reply) => page(request, reply));
+  // A step of the request's variant is the wizard's; any other address under /enrollment is not found: answered 404,
+  // and the wizard draws its not-found page.
+  app.get<{ Params: { '*': string } }>('/enrollment/*', async (request, reply) => {
+    const isStep = variantOf(request).steps.some((s) => s.route === request.params['*']);
+    return page(request, reply, isStep ? {} : { status: 404 });
+  });
   // The vetting page of each variant (a variant may point its vetting address elsewhere, off this site).
   const vettingPaths = new Set(variants.map((v) => v.vettingUrl).filter((url) => url.startsWith('/vetting/')));
   app.get<{ Params: { variant: string } }>('/vetting/:variant', async (request, reply) => {
