@@ -206,7 +206,18 @@ describe('outcomes and step messages', () => {
     await toTerms(page, p);
     await page.getByRole('button', { name: 'Next' }).isDisabled();
     await press(page.getByLabel(/accept and agree/i), ROBOT);
-    await page.getByRole('button', { name: 'I prefer a mailed welcome kit' }).click();
+    // Paperless ticked, then the mailed kit chosen: one choice at a time, and the help follows it.
+    const paperless = page.getByLabel(/electronically \(paperless\)/);
+    const paperlessHelp = page.getByText('You will receive an e-mail when your account is open.');
+    await press(paperless, ROBOT);
+    await press(page.getByRole('button', { name: 'I prefer a mailed welcome kit' }), ROBOT);
+    await paperless.waitFor({ state: 'detached' });
+    expect(await paperlessHelp.count()).toBe(0);
+    await press(page.getByRole('button', { name: 'Deliver electronically instead' }), ROBOT);
+    await paperless.waitFor();
+    expect(await page.getByLabel(/mail me a welcome kit/i).count()).toBe(0);
+    await press(page.getByRole('button', { name: 'I prefer a mailed welcome kit' }), ROBOT);
+    await paperless.waitFor({ state: 'detached' });
     await type(page.getByLabel(/^First name/), p.first, ROBOT);
     await type(page.getByLabel(/^Last name/), p.last, ROBOT);
     await page.getByText("I'm not a robot").click();
