@@ -245,6 +245,15 @@ describe.each(databases)('API on $name', (database) => {
       expect(api.statusCode).toBe(404);
       expect(api.json()).toHaveProperty('message');
     });
+    it("shows the host's partner's own fees at /feeschedule with no group in the address", async () => {
+      const partner = await app.inject({ method: 'GET', url: '/feeschedule', headers: { host: 'aarp.localhost' } });
+      expect(partner.statusCode).toBe(200);
+      // The partner's group's monthly fee (AARP01: $2.75), not the standard one (999999: $3.95).
+      expect(partner.body).toContain('2.75');
+      expect(partner.body).not.toContain('3.95');
+      const standard = await app.inject({ method: 'GET', url: '/feeschedule' });
+      expect(standard.body).toContain('3.95');
+    });
     it("answers an address under /enrollment that is no step of the host's partner with 404, and each step with 200", async () => {
       for (const url of ['/enrollment/nothing', '/enrollment/accountholder/extra', '/enrollment/thankyou2']) expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
       for (const url of ['/enrollment/accountholder', '/enrollment/additionalcardholder', '/enrollment/verify', '/enrollment/terms', '/enrollment/thankyou?lang=es']) {

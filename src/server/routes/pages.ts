@@ -65,7 +65,8 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
     return page(request, reply, known ? {} : { status: 404, draw: true });
   });
 
-  const feePage = async (group: string | undefined, request: FastifyRequest, reply: FastifyReply) => page(request, reply, { draw: true, fees: await feeData(db, group ?? '999999') });
+  // Without a group in the address, the fees of the host's partner's own group (its groupID default).
+  const feePage = async (group: string | undefined, request: FastifyRequest, reply: FastifyReply) => page(request, reply, { draw: true, fees: await feeData(db, group ?? variantOf(request).groupCookie) });
   app.get('/feeschedule', async (request, reply) => feePage(undefined, request, reply));
   app.get<{ Params: { group: string } }>('/feeschedule/:group', async (request, reply) => feePage(request.params.group, request, reply));
   app.get<{ Params: { group: string } }>('/feeschedule/:group/:param2', async (request, reply) => feePage(request.params.group, request, reply));
