@@ -84,8 +84,11 @@ export async function verifySsn(ssn: string): Promise<boolean> {
   return (await res.json()) === true;
 }
 
+/** true when the partner verified the membership; false when it did not, or the server refused the request. Throws
+ *  Error('Network error') when the check could not be made (unreachable, a 5xx, 408, 429). */
 export async function verifyMembership(request: Record<string, unknown>): Promise<boolean> {
   const res = await send(() => post('/enrollment/verify-aarp', request));
+  if (isRefusal(res.status)) return false;
   if (!res.ok) throw new Error(NETWORK_ERROR);
   return (await res.json()) === true;
 }

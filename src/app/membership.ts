@@ -1,6 +1,10 @@
 /** The membership variant's step 1 check (spec section 4): verify, then a dialog decides how to go on. */
 import { create } from 'zustand';
-import { verifyMembership } from '../api/client';
+import { NETWORK_ERROR, verifyMembership } from '../api/client';
+import { fill } from '../domain/fill';
+import { currentCopy } from './copy';
+import { details } from './details';
+import { variant } from './variant';
 import { toMembershipRequest } from '../domain/membership';
 import { useSiteStatus } from './siteStatus';
 import { useCsrMode } from './csrMode';
@@ -27,15 +31,18 @@ export const useMembershipDialog = create<MembershipDialogState>()((set, get) =>
   },
 }));
 
-/** true to move on to stage 2: only when verified and the applicant closes the verified dialog.
- *  Errors are swallowed apart from the network-error state. */
+/** true to move on to stage 2: only when verified and the applicant closes the verified dialog. A check that could
+ *  not be made is no verdict on the membership: the spec's 'Network error. API is down. Contact {the provider's
+ *  team}' in the network-error state, and no dialog (a real member must not read that they were not verified). */
 export async function checkMembership(data: Record<string, unknown>): Promise<boolean> {
-  let valid = false;
+  let valid: boolean;
   useMembershipDialog.setState({ verifying: true });
   try {
     valid = await verifyMembership(toMembershipRequest(data as never) as unknown as Record<string, unknown>);
-  } catch (e) {
-    useSiteStatus.getState().report((e as Error).message);
+  } catch {
+    const m = details.membership;
+    useSiteStatus.getState().report(NETWORK_ERROR, fill(currentCopy().messages.membershipUnavailable, { partner: variant.brand.partnerName ?? '', supportPhone: m?.supportPhone ?? variant.helpPhone }));
+    return false;
   } finally {
     useMembershipDialog.setState({ verifying: false });
   }

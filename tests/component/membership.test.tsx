@@ -90,14 +90,34 @@ describe('membership variant', () => {
     expect(screen.queryByRole('dialog', { name: 'Verifying Information' })).not.toBeInTheDocument();
   });
 
-  it('swallows verification errors apart from the network-error state', async () => {
+  it.each([
+    ['no answer', async () => Promise.reject(new TypeError('offline'))],
+    ['a server failure', async () => new Response('{"message":"x"}', { status: 500 })],
+  ])("tells a check that could not be made (%s) as the spec's 'Network error. API is down', not as a membership not verified", async (_what, failing) => {
     const { checkMembership, MembershipDialog } = await loadAarp();
     const { useSiteStatus } = await import('../../src/app/siteStatus');
-    answer = async () => Promise.reject(new TypeError('offline'));
+    const { NetworkErrorBanner } = await import('../../src/app/components/NetworkErrorBanner');
+    answer = failing as typeof answer;
+    render(
+      <>
+        <NetworkErrorBanner />
+        <MembershipDialog />
+      </>,
+    );
+    let proceeds: boolean | undefined;
+    await act(async () => void (proceeds = await checkMembership(member)));
+    expect(proceeds).toBe(false);
+    expect(useSiteStatus.getState().networkError).toBe(true);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Network error\. API is down\. Contact AARP at 1-\d{3}-\d{3}-\d{4}\./);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('takes a refused request for a membership not verified: the server answered', async () => {
+    const { checkMembership, MembershipDialog } = await loadAarp();
+    answer = async () => new Response(JSON.stringify({ message: 'The request is not valid.' }), { status: 400 });
     render(<MembershipDialog />);
     await act(async () => void checkMembership(member));
     expect(await screen.findByRole('dialog', { name: 'Membership not verified' })).toBeInTheDocument();
-    expect(useSiteStatus.getState().networkError).toBe(true);
   });
 
   it("leaves the applicant on step 1, in the network-error state, when the check's code cannot load", async () => {

@@ -80,6 +80,25 @@ describe('membership variant on aarp.localhost', () => {
     await context.close();
   });
 
+  it("tells a membership check the server could not make as the spec's 'Network error. API is down', never as not verified", async () => {
+    const page = await openStep1('aarp.localhost');
+    await page.route('**/api/v1/enrollment/verify-aarp', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong on our side. Please try again later."}' }));
+    await fillPersonal(page, { ...jane, ssnDigits: '123456783' });
+    await press(page.getByLabel('Family', { exact: true }), ROBOT);
+    await press(page.getByRole('button', { name: 'Next' }), ROBOT);
+    const banner = page.getByRole('alert').filter({ hasText: /^Network error\. API is down\. Contact AARP at / });
+    await banner.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Step 1: Account Holder Information');
+    await expectAccessible(page, 'aarp-check-unavailable');
+    // Once the check can be made, Try again and Next go on as usual.
+    await page.unroute('**/api/v1/enrollment/verify-aarp');
+    await press(banner.getByRole('button', { name: 'Try again' }), ROBOT);
+    await press(page.getByRole('button', { name: 'Next' }), ROBOT);
+    await page.getByRole('dialog', { name: 'Membership verified' }).waitFor();
+    await context.close();
+  });
+
   it('CSR mode (Ctrl+Shift+Enter) shows its heading and opens no dialog on a failed verification', async () => {
     const page = await openStep1('aarp.localhost');
     await page.keyboard.press('Control+Shift+Enter');

@@ -4,9 +4,9 @@ import { useText } from '../copy';
 /** The network-error state: a banner with a way to retry (checks that failed run again). Too many requests shows
  *  the server's own words (wait a minute and try again) the same way. */
 export function NetworkErrorBanner() {
-  const { networkError, tooManyRequests, clear } = useSiteStatus();
+  const { networkError, networkMessage, tooManyRequests, clear } = useSiteStatus();
   const text = useText();
-  const message = tooManyRequests ?? (networkError ? text.errors.network : null);
+  const message = tooManyRequests ?? (networkError ? (networkMessage ?? text.errors.network) : null);
   if (!message) return null;
   return (
     <div className="banner danger" role="alert">
