@@ -48,11 +48,13 @@ export function keepPresses(win: Window = window): () => void {
     if (p.field) p.target.focus();
     else if (p.target.isConnected) p.target.click();
   };
-  // The browser's click, wherever the layout sent it: the pressed control's, once.
+  // The browser's click, wherever the layout sent it: the pressed control's, once. A click with no pointer behind it
+  // (detail 0: the keyboard's, a script's) is never taken for a press, even one whose up never came (a select's
+  // picker takes it).
   const click = (e: MouseEvent) => {
     const p = press;
     press = null;
-    if (!p || within(p, e)) return;
+    if (!p || within(p, e) || e.detail === 0) return;
     e.preventDefault();
     e.stopPropagation();
     act(p);
@@ -67,7 +69,7 @@ export function keepPresses(win: Window = window): () => void {
       act(p);
     });
   };
-  const listeners = { pointerdown: pressed, pointerup: released, pointercancel: cancelled, mousedown, mouseup, click } as const;
+  const listeners = { pointerdown: pressed, pointerup: released, pointercancel: cancelled, keydown: cancelled, mousedown, mouseup, click } as const;
   for (const [type, listener] of Object.entries(listeners)) win.addEventListener(type, listener as EventListener, true);
   return () => {
     for (const [type, listener] of Object.entries(listeners)) win.removeEventListener(type, listener as EventListener, true);

@@ -31,7 +31,7 @@ afterEach(() => {
 });
 
 type At = [Element, number, number];
-const init = (x: number, y: number) => ({ bubbles: true, cancelable: true, button: 0, clientX: x, clientY: y });
+const init = (x: number, y: number) => ({ bubbles: true, cancelable: true, button: 0, clientX: x, clientY: y, detail: 1 });
 const pointer = (type: string, [on, x, y]: At) => on.dispatchEvent(new PointerEvent(type, { ...init(x, y), isPrimary: true, pointerId: 1 }));
 const browserClick = ([on, x, y]: At) => on.dispatchEvent(new MouseEvent('click', init(x, y)));
 const mouse = (type: string, [on, x, y]: At) => on.dispatchEvent(new MouseEvent(type, init(x, y)));
@@ -112,6 +112,21 @@ describe('keepPresses', () => {
     mousePress([text, 5, 5], [field, 5, 5], [document.body, 5, 5]);
     vi.runAllTimers();
     expect(clicks).toEqual({ next: 0, previous: 0 });
+  });
+
+  it('never takes a keyboard click for a press whose up never came (a select opened with the pointer)', () => {
+    pointer('pointerdown', [field, 50, 40]);
+    mouse('mousedown', [field, 50, 40]);
+    // No up: the select's own picker took it. Then the keyboard presses Next (a click of detail 0).
+    next.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 0 }));
+    vi.runAllTimers();
+    expect(clicks).toEqual({ next: 1, previous: 0 });
+    // And a key ends a press: Enter on Previous after a press elsewhere is Previous.
+    pointer('pointerdown', [next, 100, 200]);
+    document.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, key: 'Enter' }));
+    browserClick([previous, 0, 0]);
+    vi.runAllTimers();
+    expect(clicks).toEqual({ next: 1, previous: 1 });
   });
 
   it('leaves the keyboard alone: a click with no pointer press is not doubled', () => {
