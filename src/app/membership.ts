@@ -15,9 +15,10 @@ interface MembershipDialogState {
   /** The verification call is pending: the 'Verifying Information' loader shows. */
   verifying: boolean;
   open: Outcome | null;
-  answer: ((proceed: boolean) => void) | null;
+  answer: ((continued: boolean) => void) | null;
+  /** Shows the dialog; true once it is continued (or closed), false when cancelled. */
   ask: (outcome: Outcome) => Promise<boolean>;
-  close: (proceed: boolean) => void;
+  close: (continued: boolean) => void;
 }
 
 export const useMembershipDialog = create<MembershipDialogState>()((set, get) => ({
@@ -25,16 +26,18 @@ export const useMembershipDialog = create<MembershipDialogState>()((set, get) =>
   open: null,
   answer: null,
   ask: (outcome) => new Promise<boolean>((resolve) => set({ verifying: false, open: outcome, answer: resolve })),
-  close: (proceed) => {
-    get().answer?.(proceed);
+  close: (continued) => {
+    get().answer?.(continued);
     set({ open: null, answer: null });
   },
 }));
 
-/** true to move on to stage 2: only when verified and the applicant closes the verified dialog. A check that could
- *  not be made is no verdict on the membership: the spec's 'Network error. API is down. Contact {the provider's
- *  team}' in the network-error state, and no dialog (a real member must not read that they were not verified). */
-export async function checkMembership(data: Record<string, unknown>): Promise<boolean> {
+/** How step 1 goes on after the check: 'verified' once the verified dialog is closed; 'notVerified' once the
+ *  not-verified dialog's Continue is pressed, or at once in CSR mode (spec section 6: no dialog there), so the step
+ *  marks what to check; 'stay' when the check could not be made or the applicant cancelled. A check that could not be
+ *  made is no verdict on the membership: the spec's 'Network error. API is down. Contact {the provider's team}' in the
+ *  network-error state, and no dialog (a real member must not read that they were not verified). */
+export async function checkMembership(data: Record<string, unknown>): Promise<'verified' | 'notVerified' | 'stay'> {
   let valid: boolean;
   useMembershipDialog.setState({ verifying: true });
   try {
@@ -42,10 +45,11 @@ export async function checkMembership(data: Record<string, unknown>): Promise<bo
   } catch {
     const m = details.membership;
     useSiteStatus.getState().report(NETWORK_ERROR, fill(currentCopy().messages.membershipUnavailable, { partner: variant.brand.partnerName ?? '', supportPhone: m?.supportPhone ?? variant.helpPhone }));
-    return false;
+    return 'stay';
   } finally {
     useMembershipDialog.setState({ verifying: false });
   }
-  if (!valid && useCsrMode.getState().on) return false;
-  return useMembershipDialog.getState().ask(valid ? 'valid' : 'invalid');
+  if (!valid && useCsrMode.getState().on) return 'notVerified';
+  if (!(await useMembershipDialog.getState().ask(valid ? 'valid' : 'invalid'))) return 'stay';
+  return valid ? 'verified' : 'notVerified';
 }

@@ -12,17 +12,26 @@ import { fetchCsrfToken, NETWORK_ERROR } from '../api/client';
 import { withTimeout } from '../engine/loading';
 import { getPath, setPath } from '../engine/paths';
 import type { StepEntry } from '../engine/types';
+import type { StepRefusal } from '../engine/StepForm';
 import { requestsAdditionalCard, usesMailingAddress } from '../domain/transforms';
+import { membershipFields } from '../domain/membership';
+import { fill } from '../domain/fill';
+import { currentCopy } from './copy';
 
 type Data = Record<string, unknown>;
+
+/** A rule keeps the applicant on the step and marks fields to check (see StepRefusal). */
+export class Refused {
+  constructor(readonly refusal: StepRefusal) {}
+}
 
 export interface StepRule {
   /** On entering the step, with the address's query. */
   enter?: (params: URLSearchParams) => void;
   /** The step's starting data. */
   initial?: (data: Data, params: URLSearchParams) => Data;
-  /** Before moving on; null keeps the applicant on the step. */
-  next?: (data: Data) => Data | null | Promise<Data | null>;
+  /** Before moving on; null keeps the applicant on the step, as a refusal does with fields marked. */
+  next?: (data: Data) => Data | null | Refused | Promise<Data | null | Refused>;
   /** Going back: the data kept, given what was saved when the step was last left. */
   previous?: (data: Data, saved: Data) => Data;
 }
@@ -60,19 +69,25 @@ export const stepRules = {
   },
   /** The partner's membership check (a variant without one skips it): its group, no effective date. The check loads
    *  with the variant's dialogs (Wizard.tsx); if its code cannot be fetched the applicant stays on the step, in the
-   *  network-error state. */
+   *  network-error state. A membership not verified marks the fields the check was made of (those with a value) and
+   *  says what to check, under the not-verified dialog's title. */
   membershipCheck: {
     async next(data) {
       if (!details.membership) return data;
       const withGroup = setPath(setPath(data, 'group.effectiveDate', undefined), 'group.id', details.groupCode);
-      const checked = await withTimeout(() => import('./membership')).then(
+      const outcome = await withTimeout(() => import('./membership')).then(
         (m) => m.checkMembership(withGroup),
         () => {
           useSiteStatus.getState().report(NETWORK_ERROR);
-          return false;
+          return 'stay' as const;
         },
       );
-      return checked ? withGroup : null;
+      if (outcome === 'verified') return withGroup;
+      if (outcome === 'stay') return null;
+      const { text, messages } = currentCopy();
+      const message = fill(messages.membershipCheck, { partner: variant.brand.partnerName ?? '' });
+      const marked = membershipFields.filter((path) => getPath(data, path) !== undefined && getPath(data, path) !== '');
+      return new Refused({ title: text.dialogs.membershipNotVerifiedTitle, messages: Object.fromEntries(marked.map((path) => [path, message])) });
     },
   },
   /** The effective date is kept for the session and the group typed goes in the groupID cookie (a variant with the
@@ -113,13 +128,14 @@ export function initialData(step: StepEntry, payload: Data, params: URLSearchPar
   return rulesOf(step).reduce((data, rule) => rule.initial?.(data, params) ?? data, payload);
 }
 
-/** Before moving on; null keeps the applicant on the step (the first rule that says so stops the rest). */
-export async function beforeNext(step: StepEntry, submitted: Data): Promise<Data | null> {
-  let data: Data | null = submitted;
+/** Before moving on; null or a refusal keeps the applicant on the step (the first rule that says so stops the rest). */
+export async function beforeNext(step: StepEntry, submitted: Data): Promise<Data | null | Refused> {
+  let data: Data = submitted;
   for (const rule of rulesOf(step)) {
     if (!rule.next) continue;
-    data = await rule.next(data);
-    if (data === null) return null;
+    const kept = await rule.next(data);
+    if (kept === null || kept instanceof Refused) return kept;
+    data = kept;
   }
   return data;
 }

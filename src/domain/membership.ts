@@ -14,6 +14,9 @@ export interface MembershipRequest {
   memberId?: string;
 }
 
+/** The form's fields the request is made of (dotted paths), in the order the step shows them. */
+export const membershipFields = ['aarpNum', 'firstName', 'middleInitial', 'lastName', 'dob', 'homeAddress.line1', 'homeAddress.city', 'homeAddress.state', 'homeAddress.zip'] as const;
+
 export function toMembershipRequest(p: Payload): MembershipRequest {
   const memberId = (p.aarpNum ?? '').replace(/\D/g, '');
   return {

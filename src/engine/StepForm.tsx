@@ -6,7 +6,8 @@ import { toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValid
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
 import { createFormStateStore, FormContextReact, idToPath, useFormState, type EngineFormContext, type EngineWords, type FormState, type FormStateStore, type LinkItem } from './formContext';
-import { setPath } from './paths';
+import { getPath, setPath } from './paths';
+import { fieldLabel } from './fieldLabel';
 import { changedMessages, liftRequiredErrors, messagesById } from './errors';
 import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
@@ -25,12 +26,21 @@ export interface StepFormProps {
   /** The engine's own words (error summary title, '(optional)', ...) in the page's language; keep the object the
    *  same while the language is (a new one re-renders every field). */
   words: EngineWords;
-  /** Called with valid data when no check is pending; Next is blocked until the promise it returns settles. */
-  onNext: (data: Data) => void | Promise<void>;
+  /** Called with valid data when no check is pending; Next is blocked until the promise it returns settles. A
+   *  refusal keeps the applicant on the step with its fields marked (see StepRefusal). */
+  onNext: (data: Data) => void | StepRefusal | Promise<void | StepRefusal>;
   /** Renders the step's buttons; `busy` is true while a check or onNext is in progress. */
   actions: (state: { busy: boolean; data: Data }) => ReactNode;
   /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects). */
   renderStepErrors?: (errors: RJSFValidationError[]) => ReactNode;
+}
+
+/** What the step's own rules found wrong with data its schema accepts (e.g. a membership the partner could not
+ *  verify): the error summary's title, and a message per field by dotted path, where '{label}' is the field's label.
+ *  The marks stand, and Next shows them again without calling anything, until one of the marked fields changes. */
+export interface StepRefusal {
+  title: string;
+  messages: Record<string, string>;
 }
 
 /** The engine's templates, in place of RJSF's own (which the client ships without: scripts/rjsf-unused.ts). */
@@ -63,7 +73,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
   // Values, left fields, Next presses and the preview: the step reads the Next count; every other part is read where
   // it is shown (useFormState).
-  const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null }));
+  const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null }));
   const submitCount = useFormState(store, selectSubmitCount);
   // The step does not re-render for a change RJSF reported itself: new form data in its props would make it rebuild
   // its whole state (every field's schema, defaults and errors) a second time. A value set from outside RJSF
@@ -72,6 +82,26 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const [asyncErrors, setAsyncErrors] = useState<Record<string, string>>({});
   const [pending, setPendingPaths] = useState<ReadonlySet<string>>(new Set());
   const [stepErrors, setStepErrors] = useState<RJSFValidationError[]>([]);
+  // The last refusal's messages and the data they judged (a ref too, for the change handlers).
+  const [refusal, setRefusalState] = useState<(StepRefusal & { data: Data }) | null>(null);
+  const refusalRef = useRef(refusal);
+  const setRefusal = useCallback(
+    (next: typeof refusal) => {
+      refusalRef.current = next;
+      setRefusalState(next);
+      const title = next?.title ?? null;
+      store.set((s) => (s.refusalTitle === title ? s : { ...s, refusalTitle: title }));
+    },
+    [store],
+  );
+  // A refusal judged the marked fields as they were: any change to one of them lifts every mark.
+  const dropStaleRefusal = useCallback(
+    (data: Data) => {
+      const r = refusalRef.current;
+      if (r && Object.keys(r.messages).some((path) => getPath(data, path) !== getPath(r.data, path))) setRefusal(null);
+    },
+    [setRefusal],
+  );
   // Next runs onNext once at a time (e.g. a server check before moving on): a repeat click is ignored. The ref
   // stops a second click that lands before React re-renders; the state shows it on the button.
   const advancing = useRef(false);
@@ -98,9 +128,10 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const setFieldValue = useCallback(
     (path: string, value: unknown) => {
       store.set((s) => ({ ...s, formData: setPath(s.formData, path, value) }));
+      dropStaleRefusal(store.get().formData);
       setExternalChanges((n) => n + 1);
     },
-    [store],
+    [store, dropStaleRefusal],
   );
   // Typed changes waiting for their field to be left, by field id, in the order they were typed (see Preview).
   const waiting = useRef(new Map<string, { value: unknown; report: () => void }>());
@@ -113,11 +144,12 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     if (waiting.current.size === 0) return;
     let data = store.get().formData;
     for (const [id, { value }] of waiting.current) data = setPath(data, idToPath(id), value);
+    dropStaleRefusal(data);
     // Before a Next the messages follow RJSF's own rule (on leaving a field); after it they follow the typing.
     const live = store.get().submitCount > 0;
     const errors = live ? [...validator.validateFormData(data, module.schema, undefined, liftRequiredErrors).errors, ...checkErrors.current] : null;
     store.set((s) => ({ ...s, preview: { data, errors, byId: errors ? changedMessages(errors, formErrors.current, s.preview) : new Map() } }));
-  }, [store, validator, module.schema]);
+  }, [store, validator, module.schema, dropStaleRefusal]);
   const flushChanges = useCallback(() => {
     clearTimeout(settleTimer.current);
     const reports = [...waiting.current.values()];
@@ -153,7 +185,10 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     [store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, messagesFor, services, links, words],
   );
   // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
-  const extraErrors = useMemo(() => (Object.keys(asyncErrors).length ? toErrorSchema(asyncErrors) : undefined), [asyncErrors]);
+  const extraErrors = useMemo(() => {
+    const all = { ...refusal?.messages, ...asyncErrors };
+    return Object.keys(all).length ? toErrorSchema(all) : undefined;
+  }, [asyncErrors, refusal]);
   // A server check's message joins a preview as RJSF adds it to its own list.
   useEffect(() => {
     checkErrors.current = extraErrors ? toErrorList(extraErrors) : [];
@@ -186,6 +221,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           onChange={(e) => {
             formErrors.current = e.errors;
             store.set((s) => (s.formData === e.formData ? s : { ...s, formData: e.formData as Data }));
+            dropStaleRefusal(e.formData as Data);
           }}
           onBlur={(id) => store.set((s) => (s.touched.has(id) ? s : { ...s, touched: new Set(s.touched).add(id) }))}
           onError={(errors) => {
@@ -200,7 +236,14 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
             setAdvancingShown(true);
             void (async () => {
               try {
-                await onNext(e.formData as Data);
+                const refused = await onNext(e.formData as Data);
+                if (refused) {
+                  const label = (path: string) => fieldLabel(module, path, e.formData as Data);
+                  const messages = Object.fromEntries(Object.entries(refused.messages).map(([path, m]) => [path, m.split('{label}').join(label(path))]));
+                  setRefusal({ title: refused.title, messages, data: e.formData as Data });
+                  // Shown as a Next with errors is: every mark, and the summary (titled by the refusal) takes focus.
+                  store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
+                }
               } finally {
                 advancing.current = false;
                 setAdvancingShown(false);

@@ -31,6 +31,8 @@ export interface FormState {
   /** While typed changes wait for their field to be left: the data with them, and after a Next the messages they
    *  bring (see Preview); null when the form holds every change. */
   preview: Preview | null;
+  /** The error summary's title while a refusal of the step's Next stands (see StepRefusal), else null. */
+  refusalTitle: string | null;
 }
 
 /** What is typed reaches RJSF when its field is left or Next is pressed: RJSF rebuilds the whole step for a change

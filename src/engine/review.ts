@@ -2,7 +2,7 @@
  * The review page's content, generated from the steps' schemas and uiSchemas: sections as the steps declare them
  * (ui:options.sections, or one section titled by ui:options.review.title), labels from the titles, choice names
  * from ui:enumNames, and per field ui:options.review: hidden, format 'date', mask 'last4', or a presence row
- * ({ label, yes, no }: whether the field has a value). Fields of an if/then branch appear only when its `if` holds.
+ * ({ label, yes, no }: whether the field, or an object's field, has a value). Fields of an if/then branch appear only when its `if` holds.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
@@ -88,19 +88,21 @@ function display(value: unknown, schema: Schema, ui: UiSchema, options: ReviewOp
   return value;
 }
 
+const hasValue = (value: unknown): boolean => (isObj(value) ? Object.values(value).some(hasValue) : value !== undefined && value !== null && value !== '' && value !== false);
+
 function fieldRows(name: string, schema: Schema, ui: UiSchema, data: unknown, formats: ReviewFormats): ReviewRow[] {
   const options = ((ui['ui:options'] as Data | undefined)?.review ?? {}) as ReviewOptions;
   if (options.hidden) return [];
   const value = isObj(data) ? data[name] : undefined;
+  const rows: ReviewRow[] = [];
+  if (options.presence) rows.push({ label: options.presence.label, value: hasValue(value) ? options.presence.yes : options.presence.no });
   if (isObj(schema.properties) || schema.type === 'object') {
-    return propertyNames(schema, value, ui).flatMap((child) => {
+    return rows.concat(propertyNames(schema, value, ui).flatMap((child) => {
       const childSchema = propertySchema(schema, child, value);
       return childSchema ? fieldRows(child, childSchema, (ui[child] as UiSchema | undefined) ?? {}, value, formats) : [];
-    });
+    }));
   }
   const label = (ui['ui:title'] as string | undefined) ?? schema.title ?? name;
-  const rows: ReviewRow[] = [];
-  if (options.presence) rows.push({ label: options.presence.label, value: value ? options.presence.yes : options.presence.no });
   const shown = display(value, schema, ui, options, formats);
   if (shown !== '') rows.push({ label, value: shown });
   return rows;

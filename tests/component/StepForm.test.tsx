@@ -73,6 +73,32 @@ describe('StepForm (the generic step renderer)', () => {
     expect(onNext).not.toHaveBeenCalled();
   });
 
+  it("keeps the applicant on the step when onNext refuses: the marked fields and a summary under the refusal's title, no second call until a marked field changes", async () => {
+    const onNext = renderStep(vi.fn(async () => ({ title: 'Membership not verified', messages: { name: '{label}: check it.', zip: '{label}: check it.' } })));
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Ann');
+    await userEvent.type(screen.getByLabelText(/^Zip/), '20049');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('heading', { name: 'Membership not verified' })).toBeInTheDocument();
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('link', { name: 'Name: check it.' })).toHaveAttribute('href', '#root_name');
+    expect(within(summary).getByRole('link', { name: 'Zip: check it.' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/^Zip/)).toHaveAttribute('aria-invalid', 'true');
+    expect(onNext).toHaveBeenCalledTimes(1);
+    // The same data gets the same answer: Next shows the marks again and asks nothing.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onNext).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('alert')).toHaveFocus();
+    // A marked field changed: every mark goes, and Next asks again.
+    await userEvent.type(screen.getByLabelText(/^Zip/), '{Backspace}8');
+    await userEvent.tab();
+    await vi.waitFor(() => expect(screen.getByLabelText(/^Name/)).not.toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText(/^Zip/)).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await vi.waitFor(() => expect(onNext).toHaveBeenCalledTimes(2));
+  });
+
   it('calls onNext with the data when the step is valid, keeping data of other steps', async () => {
     const onNext = renderStep(vi.fn(), { other: { kept: true } });
     await userEvent.type(screen.getByLabelText(/^Name/), 'Ann');

@@ -49,7 +49,7 @@ describe('membership variant', () => {
     const { checkMembership, MembershipDialog } = await loadAarp();
     answer = async () => new Response('true');
     render(<MembershipDialog />);
-    let result: boolean | undefined;
+    let result: string | undefined;
     await act(async () => void checkMembership(member).then((r) => (result = r)));
     const dialog = await screen.findByRole('dialog', { name: 'Membership verified' });
     const [, init] = fetchMock.mock.calls.find(([u]) => String(u).endsWith('/verify-aarp'))!;
@@ -58,14 +58,14 @@ describe('membership variant', () => {
     });
     expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
-    await vi.waitFor(() => expect(result).toBe(true));
+    await vi.waitFor(() => expect(result).toBe('verified'));
   });
 
-  it('when not verified offers join and renew links, Continue and Cancel; Continue only closes it and does not move on', async () => {
+  it('when not verified offers join and renew links, Continue and Cancel; Continue closes it for step 1 to mark what to check', async () => {
     const { checkMembership, MembershipDialog } = await loadAarp();
     answer = async () => new Response('false');
     render(<MembershipDialog />);
-    let result: boolean | undefined;
+    let result: string | undefined;
     await act(async () => void checkMembership(member).then((r) => (result = r)));
     const dialog = await screen.findByRole('dialog', { name: 'Membership not verified' });
     expect(dialog).toHaveTextContent('An active AARP membership is required');
@@ -74,7 +74,24 @@ describe('membership variant', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await vi.waitFor(() => expect(result).toBe(false));
+    await vi.waitFor(() => expect(result).toBe('notVerified'));
+  });
+
+  it('step 1 keeps a member not verified with the fields the check was made of marked, under the dialog\'s title', async () => {
+    await loadAarp();
+    answer = async () => new Response('false');
+    const { useCsrMode } = await import('../../src/app/csrMode');
+    useCsrMode.setState({ on: true });
+    const { beforeNext, Refused } = await import('../../src/app/stepRules');
+    const { variant } = await import('../../src/app/variant');
+    const { middleInitial: _none, ...withoutMiddle } = member;
+    const kept = await beforeNext(variant.steps[0], withoutMiddle);
+    expect(kept).toBeInstanceOf(Refused);
+    const { title, messages } = (kept as InstanceType<typeof Refused>).refusal;
+    expect(title).toBe('Membership not verified');
+    // An empty field was not part of the check: it is not marked.
+    expect(Object.keys(messages)).toEqual(['aarpNum', 'firstName', 'lastName', 'dob', 'homeAddress.line1', 'homeAddress.city', 'homeAddress.state', 'homeAddress.zip']);
+    expect(messages.dob).toBe('{label} may not match your AARP membership record.');
   });
 
   it("shows the 'Verifying Information' loader while the check is pending, then the result", async () => {
@@ -104,9 +121,9 @@ describe('membership variant', () => {
         <MembershipDialog />
       </>,
     );
-    let proceeds: boolean | undefined;
+    let proceeds: string | undefined;
     await act(async () => void (proceeds = await checkMembership(member)));
-    expect(proceeds).toBe(false);
+    expect(proceeds).toBe('stay');
     expect(useSiteStatus.getState().networkError).toBe(true);
     expect(screen.getByRole('alert')).toHaveTextContent(/^Network error\. API is down\. Contact AARP at 1-\d{3}-\d{3}-\d{4}\./);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -136,7 +153,7 @@ describe('membership variant', () => {
     }
   });
 
-  it('CSR mode: Ctrl+Shift+Enter shows its heading; a failed verification opens no dialog and stays', async () => {
+  it('CSR mode: Ctrl+Shift+Enter shows its heading; a failed verification opens no dialog and goes to the marks', async () => {
     const { checkMembership, MembershipDialog, CsrMode, useCsrMode } = await loadAarp();
     answer = async () => new Response('false');
     render(
@@ -148,11 +165,11 @@ describe('membership variant', () => {
     await userEvent.keyboard('{Control>}{Shift>}{Enter}{/Shift}{/Control}');
     expect(screen.getByRole('heading', { name: 'CSR Mode' })).toBeInTheDocument();
     expect(useCsrMode.getState().on).toBe(true);
-    let result: boolean | undefined;
+    let result: string | undefined;
     await act(async () => {
       result = await checkMembership(member);
     });
-    expect(result).toBe(false);
+    expect(result).toBe('notVerified');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -182,6 +182,8 @@ describe('Verify (step 3 summary)', () => {
     renderVerify({ ...payload, aarpNum: '123-456-789-0', group: { coverage: 'F' } }, 'aarp', onEdit);
     const personal = screen.getByRole('region', { name: 'Personal Information' });
     expect(within(personal).getByRole('row', { name: 'AARP membership number 123-456-789-0' })).toBeInTheDocument();
+    // The partner asks no group number (its group is its own): the row of spec section 3 stays.
+    expect(within(screen.getByRole('region', { name: /Medical/ })).getByRole('row', { name: 'Individual enrollment Yes' })).toBeInTheDocument();
     await userEvent.click(within(personal).getByRole('button', { name: /^Edit/ }));
     expect(onEdit).toHaveBeenCalledWith('accountholder');
   });

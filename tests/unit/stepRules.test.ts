@@ -13,6 +13,8 @@ const standard = (id: string) => list.steps.find((s) => s.id === id)!;
 /** The same rules under another name, as a partner's own steps.json may have them. */
 const renamed = (id: string): StepEntry => ({ ...standard(id), id: `${id}renamed`, route: `${id}-renamed` });
 
+type Data = Record<string, unknown>;
+
 describe.each([
   ['the standard step list', standard],
   ['a step list whose steps are renamed', renamed],
@@ -21,8 +23,8 @@ describe.each([
 
   it('blanks the mailing address on step 1 when it is not different, and keeps it when it is', async () => {
     const mailing = { line1: '2 Other St', city: 'Town', state: 'VA', zip: '22150' };
-    expect((await beforeNext(step('accountholder'), { useAltMailingAddress: false, mailingAddress: mailing }))?.mailingAddress).toEqual({});
-    expect((await beforeNext(step('accountholder'), { useAltMailingAddress: true, mailingAddress: mailing }))?.mailingAddress).toEqual(mailing);
+    expect(((await beforeNext(step('accountholder'), { useAltMailingAddress: false, mailingAddress: mailing })) as Data).mailingAddress).toEqual({});
+    expect(((await beforeNext(step('accountholder'), { useAltMailingAddress: true, mailingAddress: mailing })) as Data).mailingAddress).toEqual(mailing);
   });
 
   it('keeps the effective date for the session after step 1 and clears it after step 4', async () => {

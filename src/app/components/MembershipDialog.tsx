@@ -1,5 +1,6 @@
 /** Membership verified / not verified, and 'Verifying Information' while the check is pending.
- *  Continue in both; only the verified dialog moves on (spec section 4). Cancel (to the site root) only when not verified. */
+ *  Continue in both (as closing the dialog): the verified dialog moves on (spec section 4), the not-verified one goes
+ *  back to step 1 with what to check marked. Cancel (to the site root) only when not verified. */
 import { Modal } from './Modal';
 import { VerifyingInformation } from './VerifyingInformation';
 import { useMembershipDialog } from '../membership';
@@ -22,7 +23,7 @@ export function MembershipDialog() {
     <Modal
       open
       title={valid ? text.dialogs.membershipVerifiedTitle : text.dialogs.membershipNotVerifiedTitle}
-      onClose={() => close(valid)}
+      onClose={() => close(true)}
       actions={
         <>
           {!valid && (
@@ -37,8 +38,7 @@ export function MembershipDialog() {
               {text.actions.cancelDialog}
             </button>
           )}
-          {/* Not verified: Continue only closes the dialog; the applicant stays on step 1. */}
-          <button type="button" className="button" onClick={() => close(valid)}>
+          <button type="button" className="button" onClick={() => close(true)}>
             {text.actions.continue}
           </button>
         </>

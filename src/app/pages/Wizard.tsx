@@ -19,7 +19,7 @@ import { details } from '../details';
 import { useWizard } from '../wizardStore';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
-import { beforeNext, beforePrevious, enterStep, initialData } from '../stepRules';
+import { beforeNext, beforePrevious, enterStep, initialData, Refused } from '../stepRules';
 import { lazyPage } from '../lazy';
 import { NotFound, page } from '../routes';
 import { useCopy, useLanguage } from '../copy';
@@ -101,6 +101,7 @@ export function Wizard() {
   };
   const next = async (data: Record<string, unknown>) => {
     const proceed = await beforeNext(step, data);
+    if (proceed instanceof Refused) return proceed.refusal;
     if (!proceed) return;
     // An Edit link from Verify comes back to Verify.
     const verify = steps.findIndex((s) => s.kind === 'summary');

@@ -21,6 +21,7 @@ function inPageOrder<T>(items: T[], idOf: (item: T) => string): T[] {
 
 const selectSubmitCount = (s: FormState) => s.submitCount;
 const selectPreview = (s: FormState) => s.preview?.errors;
+const selectRefusalTitle = (s: FormState) => s.refusalTitle;
 
 function ErrorSummaryRender(props: ErrorListProps) {
   const ctx = props.registry.formContext as EngineFormContext;
@@ -28,11 +29,12 @@ function ErrorSummaryRender(props: ErrorListProps) {
   const submitCount = useFormState(ctx.state, selectSubmitCount);
   // While typed changes wait for their field to be left, the list follows them (see Preview).
   const errors = useFormState(ctx.state, selectPreview) ?? props.errors;
+  const refusalTitle = useFormState(ctx.state, selectRefusalTitle);
   useEffect(() => {
     if (submitCount > 0) ref.current?.focus();
   }, [submitCount]);
   if (submitCount === 0 || errors.length === 0) return null;
-  const title = (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? ctx.words.errorSummary;
+  const title = refusalTitle ?? (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? ctx.words.errorSummary;
   const seen = new Set<string>();
   const unique = errors.filter((e) => {
     const key = `${e.property}|${e.message}`;
