@@ -93,6 +93,8 @@ async function journey(page: Page, base: string, p: Person, partner: boolean): P
   await next(page, es('Step 3: Verify'));
   // The review page: Spanish labels, and dates in Spanish words.
   expect(await page.getByRole('cell', { name: 'de abril de' }).count()).toBeGreaterThan(0);
+  // State names in Spanish, as USA.gov en español writes them.
+  expect(await page.getByRole('cell', { name: 'Distrito de Columbia' }).count()).toBe(1);
   await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-verify`);
   await next(page, es('Step 4: Terms and Conditions'));
   await press(page.getByLabel(starts(es('I have read and I accept and agree to the terms and conditions.'))), ROBOT);
