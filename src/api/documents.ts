@@ -43,14 +43,20 @@ export async function documentStatus(): Promise<{ documents: ReceivedDocument[];
   return (await res.json()) as { documents: ReceivedDocument[]; expiresAt: string };
 }
 
-function send(file: File, onProgress: (fraction: number) => void): Promise<{ status: number; body: string }> {
+interface Sent {
+  status: number;
+  body: string;
+  retryAfter: string | null;
+}
+
+function send(file: File, onProgress: (fraction: number) => void): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', URL_);
     xhr.setRequestHeader('x-csrf-token', currentToken() ?? '');
     for (const [name, value] of Object.entries(languageHeader())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText });
+    xhr.onload = () => resolve({ status: xhr.status, body: xhr.responseText, retryAfter: xhr.getResponseHeader('retry-after') });
     xhr.onerror = xhr.onabort = xhr.ontimeout = () => reject(new DocumentsUnreachable());
     const form = new FormData();
     form.append('file', file, file.name);
@@ -60,13 +66,18 @@ function send(file: File, onProgress: (fraction: number) => void): Promise<{ sta
 
 /** Whether an answer is the server's CSRF refusal (an expired session, said by code), after which a new token is
  *  taken once; any other 403 is a refusal. */
-const sessionExpired = (res: { status: number; body: string }) => {
+const sessionExpired = (res: Sent) => {
   try {
     return res.status === 403 && (JSON.parse(res.body) as { code?: unknown }).code === 'sessionExpired';
   } catch {
     return false;
   }
 };
+
+// A server busy with other files (429) is waited out as it asks, a few times, then its message is told.
+const BUSY_TRIES = 3;
+const MAX_WAIT_S = 10;
+const wait = (res: Sent) => new Promise((resolve) => setTimeout(resolve, Math.min(MAX_WAIT_S, Math.max(1, Number(res.retryAfter) || 2)) * 1000));
 
 /** Sends one file; after an expired session, a new token is taken and it is sent once more. */
 export async function uploadDocument(file: File, onProgress: (fraction: number) => void): Promise<ReceivedDocument> {
@@ -75,6 +86,10 @@ export async function uploadDocument(file: File, onProgress: (fraction: number) 
   if (sessionExpired(res)) {
     forgetToken();
     await fetchCsrfToken();
+    res = await send(file, onProgress);
+  }
+  for (let tries = 1; res.status === 429 && tries < BUSY_TRIES; tries++) {
+    await wait(res);
     res = await send(file, onProgress);
   }
   if (res.status !== 201) return refusal(res.status, res.body);

@@ -19,7 +19,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './database';
 import { dataProtection, type DataProtection } from './crypto';
 import { upsertMember } from './memberRoster';
-import { prune } from './retention';
+import { DAY_MS, describePruned, prune } from './retention';
 import type { Db, Queryable } from './db/index';
 import { field, requestAjv } from './validation';
 import { asBuffer, sealContext } from './documents';
@@ -248,8 +248,7 @@ export async function runAdmin(argv: string[]): Promise<void> {
     } else if (verb === 'export-documents' && file && argv[2]) {
       console.error(`exported ${await exportDocuments(db, config.dataKey, file, argv[2])} documents into ${argv[2]}`);
     } else if (verb === 'prune') {
-      const pruned = await prune(db);
-      console.error(`pruned ${pruned.idempotencyKeys} idempotency keys and ${pruned.usedCaptchas} used captchas`);
+      console.error(describePruned(await prune(db, config.documentRetentionDays * DAY_MS)));
     } else throw new AdminError('usage: npm run admin -- import-groups <file.csv> | import-members <file.csv> | export-enrollments [file.jsonl] | list-documents | export-documents <enrollment> <dir> | prune');
   } finally {
     await db.close();

@@ -10,7 +10,7 @@ import { frameworkErrorHandler, installErrorHandling } from './errors';
 import { securityHeaders } from './http-headers';
 import { guardApiRoutes } from './api-guard';
 import { requestSerializer } from './request-log';
-import { scheduleRetention } from './retention';
+import { DAY_MS, scheduleRetention } from './retention';
 import { sandboxIdentity, type IdentityProvider, type MembershipProvider } from './identity';
 import { sandboxMembership } from './membership';
 import { captchaService } from './captcha';
@@ -84,10 +84,10 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     cookieOpts: { signed: true, httpOnly: true, sameSite: 'strict', path: '/', secure: 'auto' },
     getToken: (request) => request.headers['x-csrf-token'] as string | undefined,
   });
-  await registerRateLimits(app, { redisUrl: config.redisUrl, nameSpace: rateLimitNamespace });
+  await registerRateLimits(app, { redisUrl: config.redisUrl, nameSpace: rateLimitNamespace, metrics });
   // Every state-changing API request carries the CSRF token; every API answer is private and not cached.
   guardApiRoutes(app);
-  if (retention) scheduleRetention(app, db);
+  if (retention) scheduleRetention(app, db, config.documentRetentionDays * DAY_MS);
 
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
   const limits = { lookup: perMinute(rateLimits[0]), ssn: perMinute(rateLimits[1]), enroll: perMinute(rateLimits[2]), upload: perMinute(rateLimits[3] ?? 30) };
@@ -113,7 +113,7 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     limits,
     metrics,
   });
-  await documentRoutes(app, { db, protection, limits });
+  await documentRoutes(app, { db, protection, limits, uploadsInFlight: config.uploadsInFlight });
   await pageRoutes(app, db, config.distDir, config.maintenance);
   return app;
 }

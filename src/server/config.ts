@@ -36,6 +36,10 @@ export interface Config {
   /** Open connections one client address may hold; more are closed as they come. Off (0) behind a proxy named in
    *  TRUST_PROXY, where every connection comes from the proxy. */
   connectionsPerClient: number;
+  /** Days an identity document is kept after it was received, then deleted (README: why 90). */
+  documentRetentionDays: number;
+  /** Document uploads one process reads at once (each file is held while it is encrypted, up to the file limit). */
+  uploadsInFlight: number;
 }
 
 export class ConfigError extends Error {}
@@ -115,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     requestTimeoutMs: wholeNumber(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 'milliseconds'),
     connectionsPerClient: wholeNumber(env, 'CONNECTIONS_PER_CLIENT', trustProxy.length ? 0 : 100, 0, 'connections'),
+    uploadsInFlight: wholeNumber(env, 'UPLOADS_IN_FLIGHT', 4, 1, 'uploads'),
+    documentRetentionDays: wholeNumber(env, 'DOCUMENT_RETENTION_DAYS', 90, 1, 'days'),
   };
 }
 

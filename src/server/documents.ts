@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from './db/index';
 import type { DataProtection } from './crypto';
+import { sessionHash } from './session';
 import { documentRules, sniffDocumentType, SNIFF_BYTES, type DocumentTypeId, type ReceivedDocument } from '../domain/documents';
 
 export const DOCUMENTS_PATH = '/api/v1/documents';
@@ -18,15 +19,16 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export const sealContext = (enrollmentId: string) => `hsa/enrollment/${enrollmentId}/document`;
 
 /** Called by the enroll answer 'partial': the applicant's browser, and nothing else, may upload documents for this
- *  enrollment for a while (an HttpOnly, SameSite=Strict, signed cookie sent only to the documents API). */
-export async function issueDocumentGrant(reply: FastifyReply, db: Queryable, enrollmentId: string | number): Promise<void> {
+ *  enrollment for a while (an HttpOnly, SameSite=Strict, signed cookie sent only to the documents API), in the
+ *  session that enrolled (as the captcha grant: the cookie alone, in another browser, grants nothing). */
+export async function issueDocumentGrant(reply: FastifyReply, db: Queryable, enrollmentId: string | number, session: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
     `WITH granted AS (
-       INSERT INTO document_grants (token_hash, enrollment_id, expires_at) VALUES ($1, $2, now() + $3::interval) RETURNING enrollment_id
+       INSERT INTO document_grants (token_hash, enrollment_id, expires_at, session_hash) VALUES ($1, $2, now() + $3::interval, $4) RETURNING enrollment_id
      )
      UPDATE enrollments SET documents_status = 'documents needed' WHERE id = (SELECT enrollment_id FROM granted) AND documents_status IS NULL`,
-    [hashToken(token), String(enrollmentId), `${GRANT_MS} milliseconds`],
+    [hashToken(token), String(enrollmentId), `${GRANT_MS} milliseconds`, session],
   );
   reply.setCookie(DOCUMENT_GRANT_COOKIE, token, { signed: true, httpOnly: true, sameSite: 'strict', path: DOCUMENTS_PATH, secure: 'auto', maxAge: GRANT_MS / 1000 });
 }
@@ -37,15 +39,17 @@ export interface Grant {
   expiresAt: Date;
 }
 
-/** The request's live grant, or null (no cookie, a forged or tampered one, expired, or used up by a confirmation). */
-export async function grantOf(request: FastifyRequest, db: Queryable): Promise<Grant | null> {
+/** The request's live grant, or null (no cookie, a forged or tampered one, another session's, expired, or used up by
+ *  a confirmation). */
+export async function grantOf(request: FastifyRequest, db: Queryable, protection: DataProtection): Promise<Grant | null> {
   const raw = request.cookies[DOCUMENT_GRANT_COOKIE];
   const cookie = raw ? request.unsignCookie(raw) : null;
-  if (!cookie?.valid || !cookie.value) return null;
+  const session = sessionHash(request, protection);
+  if (!cookie?.valid || !cookie.value || !session) return null;
   const tokenHash = hashToken(cookie.value);
   const { rows } = await db.query<{ enrollment_id: string | number; expires_at: Date | string }>(
-    'SELECT enrollment_id, expires_at FROM document_grants WHERE token_hash = $1 AND expires_at > now()',
-    [tokenHash],
+    'SELECT enrollment_id, expires_at FROM document_grants WHERE token_hash = $1 AND session_hash = $2 AND expires_at > now()',
+    [tokenHash, session],
   );
   return rows[0] ? { tokenHash, enrollmentId: String(rows[0].enrollment_id), expiresAt: new Date(rows[0].expires_at) } : null;
 }
@@ -68,6 +72,11 @@ export async function listDocuments(db: Queryable, protection: DataProtection, e
   return rows.map(received(protection));
 }
 
+export async function countDocuments(db: Queryable, enrollmentId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM enrollment_documents WHERE enrollment_id = $1', [enrollmentId]);
+  return rows[0].n;
+}
+
 /** Why a file was refused, as a key of schemas/messages.json. */
 export type Refusal = 'documentWrongType' | 'documentTooLarge' | 'documentEmpty' | 'documentUnreadable';
 
@@ -80,9 +89,10 @@ export class DocumentRefused extends Error {
   }
 }
 
-/** A device's name for its file, fit to keep: no control characters, not past 255 characters. */
+/** A device's name for its file, fit to keep and to show an operator: letters (any script's), digits, spaces, dots,
+ *  dashes and underscores only (no markup, no path, no control or direction characters), at most 255 characters. */
 export const cleanFileName = (name: string | undefined): string =>
-  (name ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim().slice(0, 255) || 'document';
+  (name ?? '').normalize('NFC').replace(/[^\p{L}\p{M}\p{N} ._-]/gu, '').replace(/\s+/g, ' ').trim().slice(0, 255) || 'document';
 
 /** Reads one file as it streams in: its type from its first bytes, its size counted (the parser stops at the limit
  *  and flags the stream truncated), each chunk encrypted on arrival. A refused file is read to its end and dropped. */

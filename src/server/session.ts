@@ -1,12 +1,14 @@
 /** The applicant's session: a random id in a signed, http-only cookie, known to the database only as a keyed hash.
- *  Captcha grants and membership verifications are bound to it, so a cookie copied into another browser proves
- *  nothing there. Set by the first route that binds something to the session (captcha, membership check). */
+ *  Captcha grants, membership verifications and document grants are bound to it, so a cookie copied into another
+ *  browser proves nothing there. Set by the first route that binds something to the session (captcha, membership
+ *  check); sent to the enrollment's routes and the documents' (SESSION_COOKIE_PATH). */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DataProtection } from './crypto';
 
 export const SESSION_COOKIE = 'hsa_session';
 export const ENROLLMENT_COOKIE_PATH = '/api/v1/enrollment';
+export const SESSION_COOKIE_PATH = '/api/v1';
 
 /** The session's keyed hash, or null without a validly signed session cookie. */
 export function sessionHash(request: FastifyRequest, protection: DataProtection): string | null {
@@ -21,6 +23,6 @@ export function ensureSession(request: FastifyRequest, reply: FastifyReply, prot
   if (existing) return existing;
   const id = randomBytes(32).toString('base64url');
   // A browser-session cookie: it ends with the browser; what is bound to it expires on its own in the database.
-  reply.setCookie(SESSION_COOKIE, id, { signed: true, httpOnly: true, sameSite: 'strict', path: ENROLLMENT_COOKIE_PATH, secure: 'auto' });
+  reply.setCookie(SESSION_COOKIE, id, { signed: true, httpOnly: true, sameSite: 'strict', path: SESSION_COOKIE_PATH, secure: 'auto' });
   return protection.keyedHash('session', id);
 }

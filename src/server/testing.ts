@@ -46,6 +46,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     requestTimeoutMs: 120_000,
     connectionsPerClient: 100,
+    uploadsInFlight: 4,
+    documentRetentionDays: 90,
     ...overrides,
   };
 }

@@ -131,6 +131,20 @@ describe.each(databases)('documents on $name', (database) => {
       expect(await stored()).toBe(before);
     });
 
+    it("the grant cookie copied into another browser: it is bound to the session that enrolled", async () => {
+      const { client } = await partialApplicant();
+      const before = await stored();
+      const other = await new Client(app).verified();
+      other.setCookie('hsa_documents', client.cookie('hsa_documents'));
+      expect((await upload(other, PDF)).statusCode).toBe(403);
+      expect((await other.get('/api/v1/documents')).statusCode).toBe(403);
+      expect((await other.post('/api/v1/documents/confirm', {})).statusCode).toBe(403);
+      expect(await stored()).toBe(before);
+      // With the session's cookie too it is the applicant's own browser again.
+      other.setCookie('hsa_session', client.cookie('hsa_session'));
+      expect((await upload(other, PDF)).statusCode).toBe(201);
+    });
+
     it('an expired grant', async () => {
       const { client } = await partialApplicant();
       await db.query(`UPDATE document_grants SET expires_at = now() - interval '1 second'`);

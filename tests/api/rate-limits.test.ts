@@ -1,6 +1,7 @@
 // @vitest-environment node
 /** Rate limits count the real client (issue 15 item 3) and hold across instances sharing Redis (issue 12 item 2). */
 import { randomBytes } from 'node:crypto';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { siteMessages } from '../../src/server/validation';
 
 const TOO_MANY_REQUESTS = siteMessages.tooManyRequests;
 import { Client, databases, makeApp } from './harness';
+import { createMetrics } from '../../src/server/metrics';
 
 const ssnCheck = (client: Client, forwardedFor: string) => client.post('/api/v1/enrollment/verify-ssn', { ssn: '123-45-6789' }, { 'x-forwarded-for': forwardedFor });
 const forged = (i: number) => `203.0.${Math.floor(i / 250)}.${(i % 250) + 1}`;
@@ -60,13 +62,13 @@ describe.each(databases)('rate limits on $name', (database) => {
     expect(direct).toEqual([200, 200, 429]);
   });
 
-  it('lets requests through, quickly and without a 5xx, while Redis is unreachable', async () => {
-    const lonely = await app({ rateLimits: [2, 2, 2], config: { redisUrl: 'redis://127.0.0.1:1' } });
-    const started = Date.now();
+  it('counts in the process\'s own memory while Redis is unreachable: the limit holds, without a 5xx, and the log says so', async () => {
+    const made = await makeApp(db, { rateLimits: [2, 2, 2], config: { redisUrl: 'redis://127.0.0.1:1' } });
+    apps.push(made.app);
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await lonely.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' })).statusCode);
-    expect(codes).toEqual([200, 200, 200, 200]);
-    expect(Date.now() - started).toBeLessThan(3000);
+    for (let i = 0; i < 4; i++) codes.push((await made.app.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' })).statusCode);
+    expect(codes).toEqual([200, 200, 429, 429]);
+    expect(made.logs.text()).toContain('rate limits counted in this process alone: Redis cannot be reached');
   });
 });
 
@@ -139,5 +141,74 @@ describe.runIf(haveRedis).each(databases)('two instances sharing Redis, on $name
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ message: TOO_MANY_REQUESTS });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+/** A way to Redis that a test can cut and restore, as an outage would (the shared Redis itself stays up). */
+function redisLine(target: URL) {
+  let server: Server | null = null;
+  const sockets = new Set<Socket>();
+  let port = 0;
+  const open = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(Number(target.port || 6379), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as { port: number }).port;
+        resolve();
+      });
+    });
+  return {
+    open,
+    url: () => `redis://127.0.0.1:${port}`,
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server!.close(() => resolve());
+      }),
+  };
+}
+
+describe.runIf(haveRedis).each(databases)('Redis lost mid-run, on $name', (database) => {
+  it('each process counts in its own memory while Redis is away (a log line and a metric), and in Redis again once it is back', async () => {
+    const { db, drop } = await database.open();
+    const line = redisLine(new URL(redisUrl));
+    await line.open();
+    const metrics = createMetrics();
+    const nameSpace = `hsa-test-${randomBytes(6).toString('hex')}:`;
+    const { app, logs } = await makeApp(db, { rateLimits: [3, 3, 3], rateLimitNamespace: nameSpace, metrics, config: { redisUrl: line.url() } });
+    const store = async () => (await metrics.registry.getSingleMetricAsString('hsa_rate_limit_store')).split('\n').filter((l) => l.endsWith(' 1'))[0];
+    const lookup = async () => (await app.inject({ method: 'GET', url: '/api/v1/employer/DEMO100' })).statusCode;
+    try {
+      expect([await lookup(), await lookup()]).toEqual([200, 200]);
+      expect(await store()).toBe('hsa_rate_limit_store{store="redis"} 1');
+      await line.cut();
+      // Redis is away: the limit still holds, counted in this process from nothing.
+      const away = [];
+      for (let i = 0; i < 5; i++) away.push(await lookup());
+      expect(away).toEqual([200, 200, 200, 429, 429]);
+      expect(logs.text()).toContain('rate limits counted in this process alone: Redis cannot be reached');
+      expect(await store()).toBe('hsa_rate_limit_store{store="memory"} 1');
+      // Back: counted in Redis again, where the two earlier lookups still stand.
+      await line.open();
+      await expect.poll(() => store(), { timeout: 15_000 }).toBe('hsa_rate_limit_store{store="redis"} 1');
+      expect(logs.text()).toContain('rate limits counted in Redis again');
+      expect([await lookup(), await lookup()]).toEqual([200, 429]);
+    } finally {
+      await app.close();
+      await line.cut().catch(() => undefined);
+      const cleanup = new Redis(redisUrl);
+      const keys = await cleanup.keys(`${nameSpace}*`);
+      if (keys.length) await cleanup.del(...keys);
+      await cleanup.quit();
+      await drop();
+    }
   });
 });

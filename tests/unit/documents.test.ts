@@ -30,10 +30,15 @@ describe('documents', () => {
     expect(fill('up to {maxFiles}, call {helpPhone}, {other}', { maxFiles: 5, helpPhone: '1-866-555-0100' })).toBe('up to 5, call 1-866-555-0100, {other}');
   });
 
-  it('keeps a device file name without control or direction characters, at most 255 long', () => {
+  it('keeps of a device file name only letters, digits, spaces, dots, dashes and underscores, at most 255 long', () => {
     expect(cleanFileName('a\u0000b\u202Ec.pdf')).toBe('abc.pdf');
     expect(cleanFileName('x'.repeat(300))).toHaveLength(255);
     expect(cleanFileName('\u0007')).toBe('document');
+    // Letters, digits, spaces, dots, dashes and underscores only: no markup, no path, no quotes.
+    expect(cleanFileName('<img src=x onerror=alert(1)>.pdf')).toBe('img srcx onerroralert1.pdf');
+    expect(cleanFileName('../../etc/passwd')).toBe('....etcpasswd');
+    expect(cleanFileName('José Núñez_licencia-2.jpg')).toBe('José Núñez_licencia-2.jpg');
+    expect(cleanFileName('a"b\'c;d&e.png')).toBe('abcde.png');
     expect(cleanFileName(undefined)).toBe('document');
   });
 });

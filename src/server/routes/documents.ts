@@ -8,13 +8,20 @@ import { HttpError } from '../errors';
 import { variantOf } from '../validation';
 import { documentRules, messageValues } from '../../domain/documents';
 import { fill } from '../../domain/fill';
-import { clearGrantCookie, cleanFileName, confirmDocuments, DocumentRefused, DOCUMENTS_PATH, grantOf, listDocuments, readDocument, storeDocument, type Grant } from '../documents';
+import { clearGrantCookie, cleanFileName, confirmDocuments, countDocuments, DocumentRefused, DOCUMENTS_PATH, grantOf, listDocuments, readDocument, storeDocument, type Grant } from '../documents';
+import { uploadSlots } from '../uploadSlots';
 
 export interface DocumentDeps {
   db: Db;
   protection: DataProtection;
   limits: { lookup: object; upload: object };
+  /** Uploads read at once by this process (see uploadSlots). */
+  uploadsInFlight: number;
 }
+
+// The vetting page sends one file at a time: a second at once is a retry overlapping; more is someone scripting.
+const UPLOADS_PER_ENROLLMENT = 2;
+const BUSY_RETRY_SECONDS = 2;
 
 // Room for the multipart framing around one file: a longer request cannot hold a file within the limit.
 const FRAMING_BYTES = 64 * 1024;
@@ -25,13 +32,14 @@ function message(request: FastifyRequest, key: string): string {
   return fill(variant.messages[key], messageValues(variant.helpPhone));
 }
 
-async function requireGrant(request: FastifyRequest, db: Db): Promise<Grant> {
-  const grant = await grantOf(request, db);
+async function requireGrant(request: FastifyRequest, db: Db, protection: DataProtection): Promise<Grant> {
+  const grant = await grantOf(request, db, protection);
   if (!grant) throw new HttpError(403, message(request, 'documentsNoGrant'));
   return grant;
 }
 
-export async function documentRoutes(app: FastifyInstance, { db, protection, limits }: DocumentDeps): Promise<void> {
+export async function documentRoutes(app: FastifyInstance, { db, protection, limits, uploadsInFlight }: DocumentDeps): Promise<void> {
+  const slots = uploadSlots({ maxFiles: documentRules.maxFiles, perEnrollment: UPLOADS_PER_ENROLLMENT, perProcess: uploadsInFlight });
   await app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
@@ -45,15 +53,23 @@ export async function documentRoutes(app: FastifyInstance, { db, protection, lim
 
     // What the grant allows and what was sent so far (the page shows it after a reload).
     scope.get(DOCUMENTS_PATH, { config: { rateLimit: limits.lookup } }, async (request) => {
-      const grant = await requireGrant(request, db);
+      const grant = await requireGrant(request, db, protection);
       return { documents: await listDocuments(db, protection, grant.enrollmentId), expiresAt: grant.expiresAt.toISOString(), maxFiles: documentRules.maxFiles };
     });
 
     // One file per request, so the page can show each file's own progress.
     scope.post(DOCUMENTS_PATH, { config: { rateLimit: limits.upload } }, async (request, reply: FastifyReply) => {
-      const grant = await requireGrant(request, db);
+      const grant = await requireGrant(request, db, protection);
       if (!request.isMultipart()) throw new HttpError(415, message(request, 'documentSendMultipart'));
       if (Number(request.headers['content-length']) > documentRules.maxFileBytes + FRAMING_BYTES) throw new HttpError(413, message(request, 'documentTooLarge'));
+      // The file's place is taken before a byte of it is read: a file past the limit is refused at once, and past the
+      // uploads this process reads at once it is asked to come again.
+      const release = slots.take(grant.enrollmentId, await countDocuments(db, grant.enrollmentId));
+      if (release === 'full') throw new HttpError(409, message(request, 'documentsTooMany'));
+      if (release === 'busy') {
+        reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+        throw new HttpError(429, message(request, 'documentsBusy'));
+      }
       try {
         let part;
         try {
@@ -67,6 +83,8 @@ export async function documentRoutes(app: FastifyInstance, { db, protection, lim
         return reply.code(201).send(stored);
       } catch (e) {
         return refused(request, e);
+      } finally {
+        release();
       }
     });
 
@@ -75,7 +93,7 @@ export async function documentRoutes(app: FastifyInstance, { db, protection, lim
       `${DOCUMENTS_PATH}/confirm`,
       { config: { rateLimit: limits.upload }, schema: { body: { type: 'object', additionalProperties: false, properties: {} } } },
       async (request, reply) => {
-        const grant = await requireGrant(request, db);
+        const grant = await requireGrant(request, db, protection);
         const documents = await confirmDocuments(db, protection, grant).catch((e: unknown) => refused(request, e));
         if (documents.length === 0) throw new HttpError(400, message(request, 'documentsNone'));
         clearGrantCookie(reply);

@@ -1,0 +1,116 @@
+// @vitest-environment node
+/** Uploads cannot take the process's memory (issue 27): a file's place is taken before a byte of it is read, so a
+ *  sixth file is refused at once, and the uploads read at once are bounded per enrollment and per process. Three
+ *  grants each sending 30 files of 10 MB at once leave the process's memory within 150 MB of where it was, while
+ *  another applicant is answered. Memory is measured on PostgreSQL (CI always has one): the embedded database keeps
+ *  what it stores in the process's own memory (60 MB of documents here), which would be measured too. */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { Client, databases, enrollment, makeApp, type TestDb } from './harness';
+
+const MB = 1024 * 1024;
+// One 10 MB PDF (less the multipart framing), shared by every request: the client holds it once.
+const FILE = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * MB - 1024 - 9, 0x20)]);
+let app: FastifyInstance;
+let base: string;
+let serial = 4011;
+
+async function partialApplicant(): Promise<Client> {
+  const client = await new Client(app).verified();
+  const res = await client.enroll(enrollment({ ssn: `5${serial++}9999` }));
+  expect(res.body).toBe('partial');
+  return client;
+}
+
+/** Sends one file over a real connection; `hold` sends only the head of the body and waits for the answer. */
+function upload(client: Client, { hold = false } = {}): Promise<{ status: number; body: string }> {
+  const boundary = `----hsa${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="id.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: 'POST',
+        path: '/api/v1/documents',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(head.length + FILE.length + tail.length), 'x-csrf-token': client.token, cookie: client.cookieHeader },
+      },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          if (hold) req.destroy();
+        });
+      },
+    );
+    req.on('error', (e) => (hold ? undefined : reject(e)));
+    req.write(head);
+    if (hold) return;
+    req.write(FILE);
+    req.end(tail);
+  });
+}
+
+const stored = async (client: Client) => ((await client.get('/api/v1/documents')).json() as { documents: unknown[] }).documents.length;
+
+/** The app on `database`, listening on a port of its own, for the describe it is called in. */
+function listening(database: TestDb) {
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const opened = await database.open();
+    drop = opened.drop;
+    app = (await makeApp(opened.db, { rateLimits: [10_000, 10_000, 10_000, 10_000] as never })).app;
+    base = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+  });
+}
+
+describe.each(databases)('uploads on $name', (database) => {
+  listening(database);
+
+  it('refuses a sixth file before a byte of it is read', async () => {
+    const client = await partialApplicant();
+    for (let i = 0; i < 5; i++) expect((await upload(client)).status).toBe(201);
+    // Only the head of the body is sent: the answer comes without the file.
+    const sixth = await upload(client, { hold: true });
+    expect(sixth.status).toBe(409);
+    expect(JSON.parse(sixth.body).message).toBe('You can send up to 5 files. Remove a file before you add another.');
+  });
+});
+
+const postgres = databases.find((d) => d.name === 'PostgreSQL');
+describe.runIf(postgres)('upload memory, on PostgreSQL', () => {
+  listening(postgres!);
+
+  it('three grants sending 30 files of 10 MB each at once: memory stays within 150 MB, no file past the limit, another applicant answered', async () => {
+    const grants = await Promise.all([partialApplicant(), partialApplicant(), partialApplicant()]);
+    const other = await new Client(app).start();
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+    const burst = Promise.all(grants.flatMap((g) => Array.from({ length: 30 }, () => upload(g).catch(() => ({ status: 0, body: '' })))));
+    // Meanwhile an applicant looks their group up, as many times as the burst lasts.
+    const lookups: number[] = [];
+    let done = false;
+    void burst.then(() => (done = true));
+    while (!done) lookups.push((await other.get('/api/v1/employer/DEMO100')).statusCode);
+    const answers = await burst;
+    clearInterval(sampler);
+    expect((peak - before) / MB).toBeLessThan(150);
+    expect(lookups.length).toBeGreaterThan(0);
+    expect(lookups.every((s) => s === 200)).toBe(true);
+    // Every upload was answered: stored, or asked to come again (the uploads in flight), or refused (no room left).
+    expect(answers.filter((a) => ![201, 409, 429].includes(a.status))).toEqual([]);
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(3);
+    for (const g of grants) expect(await stored(g)).toBeLessThanOrEqual(5);
+    const busy = answers.find((a) => a.status === 429);
+    expect(busy && JSON.parse(busy.body).message).toBe('Another file is still being sent. Wait a moment, then select Send documents again.');
+  });
+});
