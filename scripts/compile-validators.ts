@@ -256,7 +256,19 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
   // The shared definitions in both shapes, for the server's route bodies and the admin import.
   const built = Object.fromEntries(Object.keys(definitions).map((k) => [k, buildStepSchema(definitions[k], definitions, `schemas/definitions.schema.json: ${k}`)]));
   const wireDefinitions = Object.fromEntries(Object.entries(built).map(([k, v]) => [k, toWireSchema(v, isoFormats)]));
-  writeFileSync(join(outDir, 'definitions.json'), JSON.stringify({ form: built, wire: wireDefinitions }));
+  // The route bodies are checked with the English definitions; their messages are put in the request's language by
+  // their English (each built message beside the same message of the definitions built in that language).
+  const messagesIn = Object.fromEntries(
+    languages
+      .filter((lang) => lang !== DEFAULT_LANGUAGE)
+      .map((lang) => {
+        const said = translateWords(definitions as Json, catalogues[lang].words, new Set()) as Record<string, Json>;
+        const pairs: Record<string, string> = {};
+        for (const k of Object.keys(built)) sameMessages(built[k], buildStepSchema(said[k], said, `schemas/${lang}/words.json: ${k}`), pairs);
+        return [lang, pairs];
+      }),
+  );
+  writeFileSync(join(outDir, 'definitions.json'), JSON.stringify({ form: built, wire: wireDefinitions, messages: messagesIn }));
 
   // Variant data (small: the server writes a page's own into the page, src/server/render.ts) apart from the step
   // loaders (needed by the wizard only).
@@ -316,4 +328,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`Build failed: ${(e as Error).message}`);
     process.exit(1);
   }
+}
+
+/** Each errorMessage string of `english` beside the one at the same place in `translated` (the same schema built in
+ *  another language). */
+function sameMessages(english: Json, translated: Json, pairs: Record<string, string>, inMessage = false): void {
+  if (typeof english === 'string') {
+    if (inMessage && typeof translated === 'string' && translated !== english) pairs[english] = translated;
+    return;
+  }
+  if (Array.isArray(english)) return english.forEach((v, i) => sameMessages(v, Array.isArray(translated) ? translated[i] : null, pairs, inMessage));
+  if (english === null || typeof english !== 'object' || translated === null || typeof translated !== 'object' || Array.isArray(translated)) return;
+  for (const [k, v] of Object.entries(english)) sameMessages(v, (translated as Record<string, Json>)[k], pairs, inMessage || k === 'errorMessage');
 }

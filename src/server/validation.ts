@@ -60,10 +60,17 @@ export async function wireValidators(): Promise<Record<string, Record<string, Wi
   return wires;
 }
 
-/** Paths and messages only: the rejected values are never echoed. Ajv's structural 'if' errors say nothing the
- *  failing branch's own messages do not. */
-export const describeErrors = (errors: Pick<ErrorObject, 'instancePath' | 'keyword' | 'message'>[] | null | undefined, messages: Record<string, string> = siteMessages) =>
-  (errors ?? []).filter((e) => e.keyword !== 'if').map((e) => ({ path: e.instancePath || '/', message: ourMessage(e, messages) }));
+/** A route body's message (the shared definitions' English) in a language, by its English. */
+const definitionMessages = definitions.messages as Record<string, Record<string, string>>;
+const inLanguageOf = (message: string, language: string) => definitionMessages[language]?.[message] ?? message;
+
+/** Paths and messages only, each once: the rejected values are never echoed. Ajv's structural 'if' and 'anyOf'
+ *  errors say nothing the failing branches' own messages do not. Messages in `language` (the enrollment's wire
+ *  validators are built in each language; the route bodies' definitions are put in it here). */
+export const describeErrors = (errors: Pick<ErrorObject, 'instancePath' | 'keyword' | 'message'>[] | null | undefined, messages: Record<string, string> = siteMessages, language = languages[0]) => {
+  const described = (errors ?? []).filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf').map((e) => ({ path: e.instancePath || '/', message: inLanguageOf(ourMessage(e, messages), language) }));
+  return described.filter((d, i) => described.findIndex((o) => o.path === d.path && o.message === d.message) === i);
+};
 
 /** A schema's own message (ajv-errors), or the site's 'not valid': never a validator's default ('must be object'). */
 export const ourMessage = (e: Pick<ErrorObject, 'keyword' | 'message'>, messages: Record<string, string> = siteMessages): string => (e.keyword === 'errorMessage' && e.message ? e.message : messages.requestInvalid);

@@ -46,6 +46,24 @@ describe.each(databases)('languages, on $name', (database) => {
     expect(JSON.stringify(inSpanish.json().errors)).not.toMatch(/Please|use the format/);
   });
 
+  it("answers a refused SSN check and membership request with their fields' messages in Spanish, each once", async () => {
+    const ssnCheck = async (headers: Record<string, string>) => (await (await new Client(app, headers).start()).post('/api/v1/enrollment/verify-ssn', { ssn: '111-11-1111' })).json();
+    const inSpanish = await ssnCheck(SPANISH);
+    expect(inSpanish).toEqual({
+      message: spanish.requestInvalid,
+      errors: [
+        { path: '/ssn', message: 'Por favor, ingrese un número de Seguro Social válido.' },
+        { path: '/ssn', message: 'Por favor, use el formato 999-99-9999' },
+      ],
+    });
+    expect((await ssnCheck({})).errors).toEqual([
+      { path: '/ssn', message: 'Please enter a valid SSN.' },
+      { path: '/ssn', message: 'Please use the format 999-99-9999' },
+    ]);
+    const member = await (await new Client(app, SPANISH).start()).post('/api/v1/enrollment/verify-aarp', { firstName: 'R0b', lastName: 'Doe', dateOfBirth: '1958-04-15', addrLine1: '1 Main St', city: 'Town', state: 'DC', zip: '20049' });
+    expect(member.json().errors).toEqual([{ path: '/firstName', message: 'Por favor, ingrese un nombre válido.' }]);
+  });
+
   it('answers a missing grant, an unknown API path and a stale session in Spanish', async () => {
     const client = await new Client(app, SPANISH).start();
     const res = await client.enroll(enrollment({ language: 'es' }));
