@@ -47,7 +47,7 @@ function documentSealing(key: Buffer): DocumentSealing {
   };
 }
 
-export type HashPurpose = 'session' | 'captcha-grant' | 'member' | 'member-verification';
+export type HashPurpose = 'session' | 'captcha-grant' | 'member' | 'member-verification' | 'member-index';
 
 const derive = (master: Buffer, label: string) => Buffer.from(hkdfSync('sha256', master, Buffer.alloc(0), label, 32));
 

@@ -1,4 +1,4 @@
-/** The one statement that settles an enrollment (the function enroll_settle, migration 011): claim the captcha
+/** The one statement that settles an enrollment (the function enroll_settle, migrations 011 and 013): claim the captcha
  *  grant (and the membership verification, when the group needs one), claim the Idempotency-Key with the answer,
  *  and for an accepted enrollment store it.
  *
@@ -9,7 +9,8 @@
  *  so the applicant can try again with the same grant. Both claims are conditional on each other as far as one
  *  statement allows: the grant is claimed only while the verification is still unclaimed, so only two enrollments
  *  of one session racing for one verification can spend a grant without storing anything (they then redo the
- *  captcha). The SSN's blind index is unique, so of two requests for one SSN only one row is stored. */
+ *  captcha). The SSN's blind index is unique, and so is the member's, so of two requests for one SSN (or one member)
+ *  only one row is stored. */
 import type { Db } from './db/index';
 import type { GrantRef } from './captchaGrants';
 
@@ -25,6 +26,8 @@ export interface Settlement {
   groupId: string;
   grant: GrantRef;
   verificationId: string | null;
+  /** The member's index when the group admits members only (a member enrolls once), else null. */
+  memberIndex: string | null;
 }
 
 export interface Settled {
@@ -36,11 +39,11 @@ export interface Settled {
   enrollmentId: string | null;
 }
 
-/** enroll_settle (migration 011) holds the statement, so its plan is made once per connection, not per request. */
+/** enroll_settle (migrations 011, 013) holds the statement, so its plan is made once per connection, not per request. */
 export async function settle(db: Db, s: Settlement): Promise<Settled> {
   const { rows } = await db.query<{ granted: number; claimed: number; enrollment_id: string | null }>(
-    'SELECT granted, claimed, enrollment_id FROM enroll_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-    [s.key, s.fingerprint, s.status, s.body, s.ssnIndex, s.sealed, s.groupId, s.grant.tokenHash, s.grant.sessionHash, s.verificationId],
+    'SELECT granted, claimed, enrollment_id FROM enroll_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+    [s.key, s.fingerprint, s.status, s.body, s.ssnIndex, s.sealed, s.groupId, s.grant.tokenHash, s.grant.sessionHash, s.verificationId, s.memberIndex],
   );
   return { granted: rows[0].granted === 1, claimed: rows[0].claimed === 1, enrollmentId: rows[0].enrollment_id };
 }

@@ -1,7 +1,7 @@
 /** Enroll re-checks, from the database, every decision the browser made before it sent the enrollment (issue 15):
  *  a live captcha grant of this session, an active group (whose stored name is the database's), and for the
  *  partner's group a membership this server verified for this session with the same member number, names, date
- *  of birth and zip. Read-only: the grant and the verification are claimed later, in the statement that stores
+ *  of birth and zip, of a member not enrolled already (one enrollment per member). Read-only: the grant and the verification are claimed later, in the statement that stores
  *  the enrollment (enrollmentStore.ts). The facts are read in the same statement as the idempotency lookup and the
  *  SSN's duplicate check (enroll_check, migration 011): one round trip before the identity check, one after. */
 import type { FastifyRequest } from 'fastify';
@@ -21,6 +21,11 @@ export function membershipRequired(v: ServerVariant | undefined, language: strin
   return fill(inLanguage(v ?? known[0], language).messages.membershipRequired, values);
 }
 
+/** A member already enrolled (with any SSN): the partner's message, with its name filled in. */
+function memberEnrolled(v: ServerVariant, language: string): string {
+  return fill(inLanguage(v, language).messages.memberEnrolled, { partner: v.brand.partnerName ?? 'partner' });
+}
+
 export interface EnrollmentFacts {
   firstName: string;
   lastName: string;
@@ -37,6 +42,8 @@ export interface Rechecked {
   group: { id: string; name: string };
   /** The membership verification this enrollment claims, or null when its group needs none. */
   verificationId: string | null;
+  /** The member's index stored with the enrollment (a member enrolls once), or null when its group needs none. */
+  memberIndex: string | null;
   /** The refusal to give if that verification is claimed by another enrollment before this one settles. */
   membershipMessage: string;
 }
@@ -60,6 +67,8 @@ export async function checkEnrollment(db: Db, protection: DataProtection, reques
   const member = payload.aarpNum
     ? verifiedMemberHash(protection, { memberId: payload.aarpNum, firstName: payload.firstName, lastName: payload.lastName, dob: payload.dob, zip: payload.homeAddress.zip })
     : null;
+  // The member alone, whoever the SSN: a keyed hash of the number, never the number.
+  const memberIndex = payload.aarpNum ? protection.keyedHash('member-index', payload.aarpNum) : null;
   const { rows } = await db.query<{
     status: number | null;
     body: string | null;
@@ -70,13 +79,15 @@ export async function checkEnrollment(db: Db, protection: DataProtection, reques
     is_aarp: boolean | null;
     grant_live: boolean;
     verification_id: string | null;
-  }>('SELECT status, body, request_hash, duplicate, group_name, group_status, is_aarp, grant_live, verification_id FROM enroll_check($1, $2, $3, $4, $5, $6)', [
+    member_enrolled: boolean;
+  }>('SELECT status, body, request_hash, duplicate, group_name, group_status, is_aarp, grant_live, verification_id, member_enrolled FROM enroll_check($1, $2, $3, $4, $5, $6, $7)', [
     key,
     ssnIndex,
     groupId,
     grant?.tokenHash ?? null,
     grant?.sessionHash ?? null,
     member,
+    memberIndex,
   ]);
   const facts = rows[0];
   return {
@@ -97,7 +108,8 @@ export async function checkEnrollment(db: Db, protection: DataProtection, reques
       const needsMember = Boolean(partner) || facts.is_aarp === true;
       const membershipMessage = membershipRequired(partner ?? known.find((v) => v.membership), variant.language);
       if (needsMember && !facts.verification_id) throw new HttpError(403, membershipMessage);
-      return { grant, group: { id: groupId, name: facts.group_name }, verificationId: needsMember ? facts.verification_id : null, membershipMessage };
+      if (needsMember && facts.member_enrolled) throw new HttpError(409, memberEnrolled(partner ?? variant, variant.language));
+      return { grant, group: { id: groupId, name: facts.group_name }, verificationId: needsMember ? facts.verification_id : null, memberIndex: needsMember ? memberIndex : null, membershipMessage };
     },
   };
 }

@@ -1,18 +1,22 @@
 // @vitest-environment node
 /** The server decides (issues 12 and 15): a captcha solution admits one enrollment of its own session, and enroll
  *  re-checks the group and the membership from the database. On PGlite and (with DATABASE_URL) PostgreSQL. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/index';
 import { dataProtection } from '../../src/server/crypto';
 import { siteMessages } from '../../src/server/validation';
 import { TEST_DATA_KEY } from '../../src/server/testing';
+import { upsertMember } from '../../src/server/memberRoster';
 import { Client, databases, enrollment, makeApp } from './harness';
 import { firstOfThisMonth } from '../dates';
 
+const MEMBER_ENROLLED = 'Our records show that this AARP membership already has a Health Savings Account with us. Please contact customer service (at the number provided below) if you have any questions regarding this account.';
 const MEMBERSHIP_REQUIRED = /^An active AARP membership is required to open this account\..*call AARP at 1-888-555-0123\.$/;
 const PARTNER = { host: 'aarp.localhost:8080' };
-const jane = { firstName: 'Jane', middleName: 'A', lastName: 'Sample', dateOfBirth: '1958-04-15', addrLine1: '601 E St NW', city: 'Washington', state: 'DC', zip: '20049', memberId: '1234567890' };
+// A member enrolls once: each test of the membership has a Jane of its own (the demo's details, a new member number).
+let memberId = '1234567890';
+const jane = () => ({ firstName: 'Jane', middleName: 'A', lastName: 'Sample', dateOfBirth: '1958-04-15', addrLine1: '601 E St NW', city: 'Washington', state: 'DC', zip: '20049', memberId });
 const home = { line1: '601 E St NW', city: 'Washington', state: 'DC', zip: '20049' };
 /** Jane's enrollment as the partner's site sends it (a fresh SSN each time). */
 const janeEnrollment = (overrides: Record<string, unknown> = {}) =>
@@ -21,7 +25,7 @@ const janeEnrollment = (overrides: Record<string, unknown> = {}) =>
     middleInitial: 'A',
     lastName: 'Sample',
     dob: '1958-04-15',
-    aarpNum: '1234567890',
+    aarpNum: memberId,
     group: { id: 'AARP01', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') },
     homeAddress: home,
     mailingAddress: home,
@@ -203,7 +207,12 @@ describe.each(databases)('the server decides, on $name', (database) => {
   });
 
   describe('enroll re-checks the membership on the partner site', () => {
-    const verifyJane = async (client: Client, body: Record<string, unknown> = jane) => {
+    let nextMember = 2000000001;
+    beforeEach(async () => {
+      memberId = String(nextMember++);
+      await upsertMember(db, protection, { memberId, firstName: 'Jane', lastName: 'Sample', dob: '1958-04-15', zip: '20049', active: true });
+    });
+    const verifyJane = async (client: Client, body: Record<string, unknown> = jane()) => {
       const res = await client.post('/api/v1/enrollment/verify-aarp', body);
       expect(res.statusCode).toBe(200);
       return res.json() as boolean;
@@ -214,11 +223,43 @@ describe.each(databases)('the server decides, on $name', (database) => {
       expect(await verifyJane(client)).toBe(true);
       await client.grant();
       expect((await client.enroll(janeEnrollment())).body).toBe('success');
-      // The verification is spent: another enrollment of the same member needs a new one.
+      // The verification is spent: another enrollment needs a new one.
       await client.grant();
       refused(await client.enroll(janeEnrollment()), 403, MEMBERSHIP_REQUIRED);
-      expect(await verifyJane(client)).toBe(true);
-      expect((await client.enroll(janeEnrollment())).body).toBe('success');
+    });
+
+    it('admits one enrollment per member: the same member again with another SSN, from another browser, is refused (409) with the partner\'s message, and nothing is stored', async () => {
+      const first = await new Client(app, PARTNER).start();
+      expect(await verifyJane(first)).toBe(true);
+      await first.grant();
+      expect((await first.enroll(janeEnrollment())).body).toBe('success');
+      const before = await count();
+      const again = await new Client(app, PARTNER).start();
+      expect(await verifyJane(again)).toBe(true);
+      await again.grant();
+      refused(await again.enroll(janeEnrollment()), 409, MEMBER_ENROLLED);
+      expect(await count()).toBe(before);
+      // In Spanish for a Spanish request.
+      const spanish = await new Client(app, { ...PARTNER, 'accept-language': 'es' }).start();
+      expect(await verifyJane(spanish)).toBe(true);
+      await spanish.grant();
+      refused(await spanish.enroll(janeEnrollment()), 409, /^Nuestros registros indican que esta membresía de AARP ya tiene/);
+      // Only a keyed hash of the member number is stored with the enrollment.
+      const { rows } = await db.query<{ member_index: string }>('SELECT member_index FROM enrollments WHERE member_index IS NOT NULL');
+      expect(rows.map((r) => r.member_index)).toContain(protection.keyedHash('member-index', memberId));
+      expect(JSON.stringify(rows)).not.toContain(memberId);
+    });
+
+    it('of two enrollments of one member racing (two browsers, two SSNs), one is stored', async () => {
+      const browsers = [await new Client(app, PARTNER).start(), await new Client(app, PARTNER).start()];
+      for (const b of browsers) {
+        expect(await verifyJane(b)).toBe(true);
+        await b.grant();
+      }
+      const before = await count();
+      const answers = await Promise.all(browsers.map((b) => b.enroll(janeEnrollment())));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(await count()).toBe(before + 1);
     });
 
     it('refuses a member never verified and a made-up member number (403), and no member number (400: the partner requires it), storing nothing', async () => {
@@ -251,7 +292,7 @@ describe.each(databases)('the server decides, on $name', (database) => {
       const other = await new Client(app, PARTNER).verified();
       refused(await other.enroll(janeEnrollment()), 403, MEMBERSHIP_REQUIRED);
       const wrong = await new Client(app, PARTNER).start();
-      expect(await verifyJane(wrong, { ...jane, dateOfBirth: '1958-04-16' })).toBe(false);
+      expect(await verifyJane(wrong, { ...jane(), dateOfBirth: '1958-04-16' })).toBe(false);
       await wrong.grant();
       refused(await wrong.enroll(janeEnrollment({ dob: '1958-04-16' })), 403, MEMBERSHIP_REQUIRED);
     });
@@ -267,7 +308,7 @@ describe.each(databases)('the server decides, on $name', (database) => {
 
     it.each(['1958-02-30', '0000-00-00', '2023-13-45'])('answers a date of birth the database could not hold (%s) with a 400, not a 500', async (dateOfBirth) => {
       const client = await new Client(app, PARTNER).start();
-      const res = await client.post('/api/v1/enrollment/verify-aarp', { ...jane, dateOfBirth });
+      const res = await client.post('/api/v1/enrollment/verify-aarp', { ...jane(), dateOfBirth });
       expect(res.statusCode).toBe(400);
       expect(JSON.stringify(res.json())).not.toContain(dateOfBirth);
     });

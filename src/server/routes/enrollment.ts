@@ -154,6 +154,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       groupId: checked.group.id,
       grant: checked.grant,
       verificationId: checked.verificationId,
+      memberIndex: checked.memberIndex,
     });
     let stored: Answer | null = outcome.claimed ? answer : null;
     if (stored && answer.status === 200 && !outcome.enrollmentId) {
