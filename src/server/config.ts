@@ -119,7 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, warn: (msg: str
     rateLimits: parseRateLimits(env.RATE_LIMITS),
     requestTimeoutMs: wholeNumber(env, 'REQUEST_TIMEOUT_MS', 120_000, 1000, 'milliseconds'),
     connectionsPerClient: wholeNumber(env, 'CONNECTIONS_PER_CLIENT', trustProxy.length ? 0 : 100, 0, 'connections'),
-    uploadsInFlight: wholeNumber(env, 'UPLOADS_IN_FLIGHT', 4, 1, 'uploads'),
+    uploadsInFlight: wholeNumber(env, 'UPLOADS_IN_FLIGHT', 2, 1, 'uploads'),
     documentRetentionDays: wholeNumber(env, 'DOCUMENT_RETENTION_DAYS', 90, 1, 'days'),
   };
 }

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, Queryable } from './db/index';
 import type { DataProtection } from './crypto';
 import { sessionHash } from './session';
+import { isWholeDocument } from './documentCheck';
 import { documentRules, sniffDocumentType, SNIFF_BYTES, type DocumentTypeId, type ReceivedDocument } from '../domain/documents';
 
 export const DOCUMENTS_PATH = '/api/v1/documents';
@@ -95,13 +96,15 @@ export const cleanFileName = (name: string | undefined): string =>
   (name ?? '').normalize('NFC').replace(/[^\p{L}\p{M}\p{N} ._-]/gu, '').replace(/\s+/g, ' ').trim().slice(0, 255) || 'document';
 
 /** Reads one file as it streams in: its type from its first bytes, its size counted (the parser stops at the limit
- *  and flags the stream truncated), each chunk encrypted on arrival. A refused file is read to its end and dropped. */
+ *  and flags the stream truncated), each chunk encrypted on arrival. A refused file is read to its end and dropped.
+ *  Once whole, the file is judged by its structure (documentCheck.ts) before it is kept. */
 export async function readDocument(file: Readable & { truncated?: boolean }, protection: DataProtection, enrollmentId: string): Promise<{ type: DocumentTypeId; size: number; sealed: Buffer }> {
   const sealer = protection.documents.sealer(sealContext(enrollmentId));
   let head = Buffer.alloc(0);
   let size = 0;
   let refusal: Refusal | null = null;
   let type: DocumentTypeId | null = null;
+  const chunks: Buffer[] = [];
   try {
     for await (const chunk of file as AsyncIterable<Buffer>) {
       size += chunk.length;
@@ -111,7 +114,11 @@ export async function readDocument(file: Readable & { truncated?: boolean }, pro
         type = sniffDocumentType(head)?.id ?? null;
         if (!type) refusal = 'documentWrongType';
       }
-      if (!refusal) sealer.write(chunk);
+      if (refusal) chunks.length = 0;
+      else {
+        sealer.write(chunk);
+        chunks.push(chunk);
+      }
     }
   } catch {
     throw new DocumentRefused(400, 'documentUnreadable');
@@ -120,6 +127,14 @@ export async function readDocument(file: Readable & { truncated?: boolean }, pro
   if (size === 0) throw new DocumentRefused(400, 'documentEmpty');
   type ??= sniffDocumentType(head)?.id ?? null;
   if (refusal || !type) throw new DocumentRefused(415, 'documentWrongType');
+  // The whole file in a buffer of its own, handed to the check's worker.
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks.splice(0)) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  if (!(await isWholeDocument(type, bytes))) throw new DocumentRefused(422, 'documentUnreadable');
   return { type, size, sealed: sealer.seal() };
 }
 

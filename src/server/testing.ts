@@ -46,7 +46,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     requestTimeoutMs: 120_000,
     connectionsPerClient: 100,
-    uploadsInFlight: 4,
+    uploadsInFlight: 2,
     documentRetentionDays: 90,
     ...overrides,
   };

@@ -11,11 +11,12 @@ import { dataProtection } from '../../src/server/crypto';
 import { asBuffer, sealContext } from '../../src/server/documents';
 import { exportDocuments, exportEnrollments, listDocuments } from '../../src/server/admin';
 import { Client, databases, enrollment, makeApp } from './harness';
+import { jpegFile, pdfFile, pngFile } from '../fixtures/documents';
 
 const MB = 1024 * 1024;
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('SECRET-PDF-CONTENT '.repeat(50))]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(3000, 7)]);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 9)]);
+const PDF = await pdfFile({ note: 'SECRET-PDF-CONTENT '.repeat(50) });
+const JPEG = await jpegFile();
+const PNG = await pngFile();
 const NAME = 'Pat-Doe-drivers-license.pdf';
 
 const MESSAGES = {
@@ -23,6 +24,7 @@ const MESSAGES = {
   wrongType: 'This file is not a PDF, JPEG or PNG. Choose a PDF, or a photo or scan saved as JPEG or PNG.',
   tooLarge: 'This file is larger than 10 MB. Choose a smaller file, or scan or photograph the document again at a lower resolution.',
   empty: 'This file is empty. Choose the file again, or take a new photo of the document.',
+  unreadable: 'This file could not be read. Choose it again, or save it again as a PDF, JPEG or PNG.',
   tooMany: 'You can send up to 5 files. Remove a file before you add another.',
   none: 'Add at least one document before you send.',
 };
@@ -183,6 +185,28 @@ describe.each(databases)('documents on $name', (database) => {
       expect(await stored()).toBe(before);
     });
 
+    it('judged by its whole structure, not its first bytes: a PDF that does not parse, an image that does not decode, or is another type than its signature says', async () => {
+      const { client } = await partialApplicant();
+      const before = await stored();
+      const fakes: [string, Buffer, string][] = [
+        ['html.pdf', Buffer.from('%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>'), 'application/pdf'],
+        ['five.pdf', Buffer.from('%PDF-'), 'application/pdf'],
+        ['padded.pdf', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(40_000, 0x20)]), 'application/pdf'],
+        ['cut.jpg', JPEG.subarray(0, JPEG.length - 40), 'image/jpeg'],
+        ['noise.png', Buffer.concat([PNG.subarray(0, 8), Buffer.alloc(2000, 9)]), 'image/png'],
+        // A PNG signature on a JPEG's pixels.
+        ['mixed.png', Buffer.concat([PNG.subarray(0, 8), JPEG]), 'image/png'],
+      ];
+      for (const [name, content, type] of fakes) {
+        const res = await upload(client, content, name, type);
+        expect(res.statusCode, name).toBe(422);
+        expect(res.json(), name).toEqual({ message: MESSAGES.unreadable });
+      }
+      expect(await stored()).toBe(before);
+      // The real ones are taken.
+      for (const [content, name, type] of [[PDF, 'a.pdf', 'application/pdf'], [JPEG, 'b.jpg', 'image/jpeg'], [PNG, 'c.png', 'image/png']] as const) expect((await upload(client, content, name, type)).statusCode, name).toBe(201);
+    });
+
     it('too large: refused while streaming just past the limit, and at once when the request says so', async () => {
       const { client } = await partialApplicant();
       const before = await stored();
@@ -194,7 +218,7 @@ describe.each(databases)('documents on $name', (database) => {
       expect(huge.statusCode).toBe(413);
       expect(huge.json()).toEqual({ message: MESSAGES.tooLarge });
       // Exactly at the limit is accepted.
-      expect((await upload(client, Buffer.concat([PDF, Buffer.alloc(10 * MB - PDF.length)]))).statusCode).toBe(201);
+      expect((await upload(client, await pdfFile({ size: 10 * MB }))).statusCode).toBe(201);
       expect(await stored()).toBe(before + 1);
     });
 

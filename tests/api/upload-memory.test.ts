@@ -8,10 +8,11 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Client, databases, enrollment, makeApp, type TestDb } from './harness';
+import { pdfFile } from '../fixtures/documents';
 
 const MB = 1024 * 1024;
 // One 10 MB PDF (less the multipart framing), shared by every request: the client holds it once.
-const FILE = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(10 * MB - 1024 - 9, 0x20)]);
+const FILE = await pdfFile({ size: 10 * MB - 1024 });
 let app: FastifyInstance;
 let base: string;
 let serial = 4011;
@@ -108,8 +109,10 @@ describe.runIf(postgres)('upload memory, on PostgreSQL', () => {
     expect(lookups.every((s) => s === 200)).toBe(true);
     // Every upload was answered: stored, or asked to come again (the uploads in flight), or refused (no room left).
     expect(answers.filter((a) => ![201, 409, 429].includes(a.status))).toEqual([]);
-    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(3);
+    expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
     for (const g of grants) expect(await stored(g)).toBeLessThanOrEqual(5);
+    // Asked to come again, each grant's next file is taken.
+    for (const g of grants) if ((await stored(g)) < 5) expect((await upload(g)).status).toBe(201);
     const busy = answers.find((a) => a.status === 429);
     expect(busy && JSON.parse(busy.body).message).toBe('Another file is still being sent. Wait a moment, then select Send documents again.');
   });

@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot, withServerAndBrowser } from './harness';
 import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, signTerms, type Person } from './journey';
 import { press, ROBOT } from './hand';
+import { jpegFile, pdfFile, pngFile } from '../fixtures/documents';
 
 const live = withServerAndBrowser();
 let context: BrowserContext | undefined;
@@ -14,9 +15,10 @@ afterEach(async () => {
   context = undefined;
 });
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(40 * 1024, 32)]);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(20 * 1024, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(1024 * 1024, 2)]);
+// Real documents (the server parses and decodes them), of the sizes the page shows.
+const PDF = await pdfFile({ size: 40 * 1024 + 9 });
+const PNG = await pngFile({ size: 20 * 1024 + 8 });
+const JPEG = await jpegFile({ size: 1024 * 1024 + 4 });
 
 /** axe, and a screenshot at desktop and phone widths. */
 async function check(page: Page, name: string): Promise<void> {
@@ -118,9 +120,11 @@ describe.each([
       { name: 'social-security-card.pdf', mimeType: 'application/pdf', buffer: PDF },
       { name: 'wrong-photo.png', mimeType: 'image/png', buffer: PNG },
       { name: 'drivers-license.jpg', mimeType: 'image/jpeg', buffer: JPEG },
+      // A PDF's first bytes on a web page: the page cannot tell, the server parses it and refuses it.
+      { name: 'disguised.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n<html><body><script>alert(1)</script></body></html>') },
     ]);
     const list = page.getByRole('list', { name: 'Documents to send' });
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(4);
     expect(await page.getByRole('alert').filter({ hasText: 'Not added' }).count()).toBe(0);
     expect(await list.getByText('PDF, 40 KB').count()).toBe(1);
     await check(page, `vetting-${variant}-chosen`);
@@ -129,7 +133,7 @@ describe.each([
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).type)).toBe('file');
     await page.getByRole('button', { name: 'Remove wrong-photo.png' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
     expect(await storedDocuments()).toBe(before);
 
     // Uploading: a slow connection, so each file's progress bar can be seen.
@@ -142,6 +146,9 @@ describe.each([
     await bar.waitFor({ timeout: 20_000 });
     await check(page, `vetting-${variant}-uploading`);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    // The disguised file is refused by the server with its reason; the others are sent, and Send confirms them.
+    await errors.filter({ hasText: 'disguised.pdf: This file could not be read. Choose it again, or save it again as a PDF, JPEG or PNG.' }).waitFor({ timeout: 30_000 });
+    await press(page.getByRole('button', { name: 'Send documents' }), ROBOT);
 
     // Confirmed, naming what was received; stored.
     await page.getByRole('heading', { level: 2, name: 'Documents received' }).waitFor({ timeout: 30_000 });
@@ -149,6 +156,7 @@ describe.each([
     expect(received).toContain('social-security-card.pdf (PDF, 40 KB)');
     expect(received).toContain('drivers-license.jpg (JPEG image, 1.0 MB)');
     expect(received).not.toContain('wrong-photo.png');
+    expect(received).not.toContain('disguised.pdf (');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Documents received');
     expect(await storedDocuments()).toBe(before + 2);
     await check(page, `vetting-${variant}-confirmed`);
