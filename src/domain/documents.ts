@@ -1,5 +1,6 @@
 /** Identity documents on the vetting page: the rules of schemas/documents.json, shared by the page and the server.
- *  A file's type is judged by its first bytes, never by its name or declared type. */
+ *  A file's type is told by its first bytes, never by its name or declared type; the server then judges its whole
+ *  structure (src/server/documentCheck.ts). */
 import rules from '../../schemas/documents.json' with { type: 'json' };
 
 export type DocumentTypeId = 'pdf' | 'jpeg' | 'png';
