@@ -21,6 +21,13 @@ export default defineConfig(
     },
   },
   {
+    // The engine renders any schema-driven form: it imports nothing of the HSA product (farm-studio's rooms).
+    files: ['src/engine/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/domain/**', '**/app/**', '**/server/**', '**/api/**', '**/widgets/**', '**/generated/**', '**/schemas/**', '**/variants/**'], message: 'src/engine knows nothing of the product: pass what it needs in (props, formContext) or move the helper into src/engine.' }] }],
+    },
+  },
+  {
     // These find control characters in text on purpose (a terminal-safe copy of a CSV value, a binary file refused,
     // a file name cleaned of them).
     files: ['src/server/admin.ts', 'src/server/documents.ts', 'tests/unit/admin.test.ts'],

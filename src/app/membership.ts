@@ -1,7 +1,7 @@
 /** The membership variant's step 1 check (spec section 4): verify, then a dialog decides how to go on. */
 import { create } from 'zustand';
 import { NETWORK_ERROR, verifyMembership } from '../api/client';
-import { fill } from '../domain/fill';
+import { fill } from '../engine/fill';
 import { currentCopy } from './copy';
 import { details } from './details';
 import { variant } from './variant';

@@ -15,7 +15,7 @@ import type { StepEntry } from '../engine/types';
 import type { StepRefusal } from '../engine/StepForm';
 import { requestsAdditionalCard, usesMailingAddress } from '../domain/transforms';
 import { membershipFields } from '../domain/membership';
-import { fill } from '../domain/fill';
+import { fill } from '../engine/fill';
 import { currentCopy } from './copy';
 
 type Data = Record<string, unknown>;

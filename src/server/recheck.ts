@@ -6,7 +6,7 @@
  *  SSN's duplicate check (enroll_check, migration 011): one round trip before the identity check, one after. */
 import type { FastifyRequest } from 'fastify';
 import type { DataProtection } from './crypto';
-import { fill } from '../domain/fill';
+import { fill } from '../engine/fill';
 import type { Db } from './db/index';
 import { HttpError } from './errors';
 import type { GrantRef } from './captchaGrants';

@@ -2,7 +2,7 @@
 /** The document rules shared by the vetting page and the server: type by first bytes, sizes, message filling. */
 import { describe, expect, it } from 'vitest';
 import { acceptAttribute, displaySize, documentRules, sniffDocumentType } from '../../src/domain/documents';
-import { fill } from '../../src/domain/fill';
+import { fill } from '../../src/engine/fill';
 import { cleanFileName } from '../../src/server/documents';
 
 const bytes = (...b: number[]) => new Uint8Array(b);

@@ -1,7 +1,7 @@
 /** Brand, title, the language switch and the Step 1 to Step 4 progress (all done at stage 5). */
 import { variant } from '../variant';
 import { useCopy } from '../copy';
-import { fill } from '../../domain/fill';
+import { fill } from '../../engine/fill';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export function Header({ stepIndex }: { stepIndex?: number }) {

@@ -9,7 +9,7 @@ import { variant } from '../variant';
 import { details } from '../details';
 import { useCopy } from '../copy';
 import { Fill } from '../Fill';
-import { fill } from '../../domain/fill';
+import { fill } from '../../engine/fill';
 
 export function MembershipDialog() {
   const { verifying, open, close } = useMembershipDialog();

@@ -3,7 +3,7 @@ import { Layout } from '../components/Layout';
 import { useText } from '../copy';
 import { details } from '../details';
 import { variant } from '../variant';
-import { fill } from '../../domain/fill';
+import { fill } from '../../engine/fill';
 
 export interface FeeData {
   isAARP?: boolean;

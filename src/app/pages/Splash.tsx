@@ -1,7 +1,7 @@
 import { Layout } from '../components/Layout';
 import { variant } from '../variant';
 import { useText } from '../copy';
-import { fill } from '../../domain/fill';
+import { fill } from '../../engine/fill';
 
 export function Splash() {
   const { splash } = useText();

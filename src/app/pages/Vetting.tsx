@@ -9,7 +9,7 @@ import { variant } from '../variant';
 import { detailsByVariant } from '../details';
 import { currentCopy, useText } from '../copy';
 import { Fill } from '../Fill';
-import { fill } from '../../domain/fill';
+import { fill } from '../../engine/fill';
 import { pageView } from '../analytics';
 import { fetchCsrfToken } from '../../api/session';
 import { confirmDocuments, documentStatus, DocumentsRefused, uploadDocument, type ReceivedDocument } from '../../api/documents';

@@ -8,7 +8,7 @@ import { effectiveDateStore, setGroupCookie } from '../state';
 import { fetchCsrfToken } from '../../api/session';
 import { pageView } from '../analytics';
 import { useText } from '../copy';
-import { fill } from '../../domain/fill';
+import { fill } from '../../engine/fill';
 
 const List = ({ items }: { items: string[] }) => (
   <ul>

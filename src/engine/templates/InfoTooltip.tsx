@@ -1,6 +1,6 @@
 /** An info toggletip beside a label: Enter (or a click) shows it, Escape hides it; the text is announced. */
 import { useId, useState } from 'react';
-import { fill } from '../../domain/fill';
+import { fill } from '../fill';
 
 /** describe: the button's words for a screen reader, '{label}' being the field's label. */
 export function InfoTooltip({ label, text, describe }: { label: string; text: string; describe: string }) {

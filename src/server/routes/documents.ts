@@ -7,7 +7,7 @@ import type { DataProtection } from '../crypto';
 import { HttpError } from '../errors';
 import { variantOf } from '../validation';
 import { documentRules, messageValues } from '../../domain/documents';
-import { fill } from '../../domain/fill';
+import { fill } from '../../engine/fill';
 import { clearGrantCookie, cleanFileName, confirmDocuments, countDocuments, DocumentRefused, DOCUMENTS_PATH, grantOf, listDocuments, readDocument, storeDocument, type Grant } from '../documents';
 import { uploadSlots } from '../uploadSlots';
 
