@@ -6,7 +6,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import { getDefaultRegistry } from '@rjsf/core';
 import { getSchemaType, getUiOptions, getWidget, resolveDefaultWidget, type RegistryWidgetsType, type RJSFSchema, type SchemaUtilsType, type UiSchema } from '@rjsf/utils';
-import type { Json } from '../src/engine/mergePatch';
+import type { Json } from '../src/build/mergePatch';
 import { propertySchema } from '../src/engine/review';
 import { rjsfNames, unusedRjsf } from './rjsf-unused';
 import stepsMeta from '../schemas/meta/steps.schema.json' with { type: 'json' };

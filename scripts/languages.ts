@@ -10,7 +10,7 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Json } from '../src/engine/mergePatch';
+import type { Json } from '../src/build/mergePatch';
 import type { Problem } from './check-config';
 
 type Obj = { [key: string]: Json };

@@ -29,7 +29,7 @@ export function addRules(ajv: Ajv): Ajv {
       type: 'string',
       schemaType: 'number',
       code(cxt: KeywordCxt) {
-        // In standalone code the function is imported from formats.ts as `rules` (src/engine/compile.ts).
+        // In standalone code the function is imported from formats.ts as `rules` (src/build/compile.ts).
         const fn = cxt.gen.scopeValue('func', { ref: dateRules[keyword], code: _`rules.dateRules[${keyword}]` });
         cxt.fail(_`!${fn}(${cxt.data}, ${cxt.schema as number})`);
       },

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
-import { compileValidatorModule } from '../../src/engine/compile';
+import { compileValidatorModule } from '../../src/build/compile';
 import { addRules } from '../../src/domain/rules';
 import type { StepModule } from '../../src/engine/types';
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { mergePatch } from '../../src/engine/mergePatch';
+import { mergePatch } from '../../src/build/mergePatch';
 import { resolveVariant, VARIANT_ELEMENT_ID } from '../../src/engine/variant';
 import { writtenVariant } from '../../src/app/variant';
 import { getPath, setPath } from '../../src/engine/paths';

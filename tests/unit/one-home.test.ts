@@ -37,7 +37,7 @@ function flatStrings(v: Json): string[] {
 }
 
 // The named formats' own definitions (what 'mdy-date' means) are the one place their shapes are written.
-const FORMAT_HOMES = ['src/domain/dates.ts', 'src/domain/formats.ts', 'src/engine/schemaBuild.ts'];
+const FORMAT_HOMES = ['src/domain/dates.ts', 'src/domain/formats.ts', 'src/build/schemaBuild.ts'];
 // A line may say why a literal is not a field rule: `rule-scan: <why>` on it or the line before.
 const ALLOWED = /rule-scan: \S/;
 /** Regular expressions or limits of the kind field rules are made of. */

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The build's schema work: shared definitions, message templates, masks, lifted uiSchema, the derived wire schema. */
 import { describe, expect, it } from 'vitest';
-import { buildStepSchema, deriveWire, liftUi, maskPattern } from '../../src/engine/schemaBuild';
+import { buildStepSchema, deriveWire, liftUi, maskPattern } from '../../src/build/schemaBuild';
 import { isoFormats } from '../../src/domain/formats';
 
 const definitions = {
