@@ -4,7 +4,7 @@
  *  application in memory is kept). */
 import { useSyncExternalStore } from 'react';
 import { languageNames, languages } from '../../generated/index';
-import type { Copy } from '../engine/types';
+import type { Copy } from '../domain/site';
 import { setRequestLanguage } from '../api/language';
 
 import { LANGUAGE_COOKIE } from '../domain/language';

@@ -15,7 +15,7 @@ import { Welcome } from './pages/Welcome';
 import { FeeSchedule, serverFees, type FeeData } from './pages/FeeSchedule';
 import { Splash } from './pages/Splash';
 import { NotFound } from './pages/NotFound';
-import type { Copy } from '../engine/types';
+import type { Copy } from '../domain/site';
 
 let queue: Promise<unknown> = Promise.resolve();
 

@@ -4,7 +4,7 @@
  *  variant, given its address before it loads this module) choose it from the address. */
 import { variants } from '../../generated/index';
 import { resolveVariant, VARIANT_ELEMENT_ID } from '../engine/variant';
-import type { VariantConfig } from '../engine/types';
+import type { VariantConfig } from '../domain/site';
 
 /** The settings the server wrote into a page. */
 export const writtenVariant = (page: Document): VariantConfig => JSON.parse(page.getElementById(VARIANT_ELEMENT_ID)?.textContent ?? 'null') as VariantConfig;

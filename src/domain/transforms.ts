@@ -3,7 +3,7 @@
  *  spec's structural rules: the mailing address, the effective date, the delivery choice, the additional card. */
 import type { Payload } from './payload';
 import { isoToday, mdyToIso } from './dates';
-import type { WireModule } from '../engine/types';
+import type { WireModule } from './site';
 
 type Data = Record<string, unknown>;
 type Transforms = WireModule['transforms'];

@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { addRules } from '../domain/rules';
 import { pickLanguage } from '../domain/language';
 import { resolveVariant } from '../engine/variant';
-import type { WireModule } from '../engine/types';
+import type { WireModule } from '../domain/site';
 import { languages, variants as variantData } from '../../generated/index';
 import { messagesByVariant } from '../../generated/messages';
 import { detailsByVariant } from '../../generated/details';

@@ -9,7 +9,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { liftRequiredErrors } from '../../src/engine/errors';
 import { setClock } from '../../src/domain/dates';
 import { describeErrors, wireValidators } from '../../src/server/validation';
-import type { WireModule } from '../../src/engine/types';
+import type { WireModule } from '../../src/domain/site';
 import { enrollment } from '../api/harness';
 
 type Data = Record<string, unknown>;
