@@ -1,4 +1,5 @@
 /** Keystroke filters and display formats shared by the widgets. */
+import { MDY_MASK } from '../src/domain/dates';
 
 /** Keeps only the characters the field allows (a regex character class, from the field's x-ui allowedChars). */
 export function filterChars(value: string, allowedChars: string | undefined): string {
@@ -8,12 +9,12 @@ export function filterChars(value: string, allowedChars: string | undefined): st
 }
 
 
-/** Dates typed as digits get their hyphens (MM-DD-YYYY) as they are typed; a date typed with its own separators
+/** Dates typed as digits get their hyphens (MDY_MASK) as they are typed; a date typed with its own separators
  *  in other places (4/5/1958, 4-5-1958) is kept as typed. */
 export function autoHyphenDate(value: string): string {
   const segments = value.split('-');
   const onAutoPositions = /^[\d-]*$/.test(value) && segments.slice(0, -1).every((s) => s.length === 2);
-  return onAutoPositions ? maskDigits(value, '99-99-9999') : value.slice(0, 10);
+  return onAutoPositions ? maskDigits(value, MDY_MASK) : value.slice(0, 10);
 }
 
 /** Formats digits by a mask ('9' a digit, anything else a separator): maskDigits('5555555555', '999-999-9999')

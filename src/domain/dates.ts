@@ -16,12 +16,18 @@ function calendarDay(year: number, month: number, day: number): Date | null {
 }
 
 const MDY = /^(\d{1,2})([-/])(\d{1,2})\2(\d{4})$/;
+/** The shape a date field fills in as digits are typed, and the one the hyphen-only format accepts: MM-DD-YYYY. */
+export const MDY_MASK = '99-99-9999';
+const MDY_HYPHENS = /^\d{2}-\d{2}-\d{4}$/;
 
 /** Parses month-day-year input strictly (one separator throughout); null when it is not a real date. */
 export function parseMdy(value: string): Date | null {
   const m = MDY.exec(value);
   return m ? calendarDay(Number(m[4]), Number(m[1]), Number(m[3])) : null;
 }
+
+/** A real date written MM-DD-YYYY exactly (two-digit month and day, hyphens). */
+export const isHyphenMdy = (value: string): boolean => MDY_HYPHENS.test(value) && parseMdy(value) !== null;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

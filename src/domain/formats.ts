@@ -1,13 +1,13 @@
 /** Named formats and rule functions of our schemas: plain functions, used by Ajv at build time (rules.ts) and
  *  imported by the precompiled validators, so the browser bundle carries no Ajv compiler. Their messages and
  *  numbers live in the schemas. */
-import { parseIso, parseMdy, today } from './dates';
+import { isHyphenMdy, parseIso, parseMdy, today } from './dates';
 
 export const formats: Record<string, (value: string) => boolean> = {
   /** A real month-day-year date (dash or slash, 1 or 2 digit month and day, 4 digit year). */
   'mdy-date': (v) => parseMdy(v) !== null,
   /** A real mm-dd-yyyy date, hyphens only. */
-  'mdy-hyphen-date': (v) => /^\d{2}-\d{2}-\d{4}$/.test(v) && parseMdy(v) !== null,
+  'mdy-hyphen-date': isHyphenMdy,
   'iso-date': (v) => parseIso(v) !== null,
 };
 
