@@ -148,6 +148,7 @@ describe.each([
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     // The disguised file is refused by the server with its reason; the others are sent, and Send confirms them.
     await errors.filter({ hasText: 'disguised.pdf: This file could not be read. Choose it again, or save it again as a PDF, JPEG or PNG.' }).waitFor({ timeout: 30_000 });
+    await check(page, `vetting-${variant}-refused-by-server`);
     await press(page.getByRole('button', { name: 'Send documents' }), ROBOT);
 
     // Confirmed, naming what was received; stored.
