@@ -8,8 +8,9 @@
  *                                type, size and time received (no file name or content)
  *   export-documents <enrollment> <dir>   that enrollment's documents, decrypted, into <dir> (mode 0700): one file
  *                                each (document-<id>.<ext>, mode 0600) and documents.json naming them as the device did
- *   prune                        deletes idempotency keys and used captchas past their useful life (the server does
- *                                this at start-up and hourly)
+ *   prune                        deletes what retention.ts names past its life: idempotency keys, used captchas,
+ *                                expired grants and verifications, documents after DOCUMENT_RETENTION_DAYS (the server
+ *                                does this at start-up and hourly)
  * Every row is checked first; one bad row imports nothing. Uses the same configuration as the server.
  */
 import { chmodSync, closeSync, createWriteStream, fchmodSync, mkdirSync, openSync, readFileSync, writeSync, type WriteStream } from 'node:fs';
