@@ -241,6 +241,8 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
                   const label = (path: string) => fieldLabel(module, path, e.formData as Data);
                   const messages = Object.fromEntries(Object.entries(refused.messages).map(([path, m]) => [path, m.split('{label}').join(label(path))]));
                   setRefusal({ title: refused.title, messages, data: e.formData as Data });
+                  // A marked field changed while the check was made: the marks go at once.
+                  dropStaleRefusal(store.get().formData);
                   // Shown as a Next with errors is: every mark, and the summary (titled by the refusal) takes focus.
                   store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
                 }

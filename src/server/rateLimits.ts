@@ -69,7 +69,8 @@ export async function registerRateLimits(app: FastifyInstance, { redisUrl, nameS
   let store: ReturnType<typeof fallbackStore> | undefined;
   if (redisUrl) {
     // Fail fast rather than queue: a request must not wait on an unreachable Redis. It reconnects on its own.
-    const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    // A Redis that takes the connection but does not answer fails the command (and the request is counted here).
+    const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 500 });
     const gauge = new Gauge({ name: 'hsa_rate_limit_store', help: 'Where rate limits are counted: 1 for the labelled store, 0 otherwise', labelNames: ['store'] as const, registers: [metrics.registry] });
     const fallback = new Fallback((down) => {
       gauge.set({ store: 'redis' }, down ? 0 : 1);

@@ -46,6 +46,8 @@ export interface Rechecked {
   memberIndex: string | null;
   /** The refusal to give if that verification is claimed by another enrollment before this one settles. */
   membershipMessage: string;
+  /** The refusal to give if another enrollment of this member is stored before this one settles. */
+  memberEnrolledMessage: string;
 }
 
 /** What enroll_check (migration 011) read in one statement: the idempotency lookup, the SSN's duplicate check and
@@ -108,8 +110,9 @@ export async function checkEnrollment(db: Db, protection: DataProtection, reques
       const needsMember = Boolean(partner) || facts.is_aarp === true;
       const membershipMessage = membershipRequired(partner ?? known.find((v) => v.membership), variant.language);
       if (needsMember && !facts.verification_id) throw new HttpError(403, membershipMessage);
-      if (needsMember && facts.member_enrolled) throw new HttpError(409, memberEnrolled(partner ?? variant, variant.language));
-      return { grant, group: { id: groupId, name: facts.group_name }, verificationId: needsMember ? facts.verification_id : null, memberIndex: needsMember ? memberIndex : null, membershipMessage };
+      const memberEnrolledMessage = memberEnrolled(partner ?? variant, variant.language);
+      if (needsMember && facts.member_enrolled) throw new HttpError(409, memberEnrolledMessage);
+      return { grant, group: { id: groupId, name: facts.group_name }, verificationId: needsMember ? facts.verification_id : null, memberIndex: needsMember ? memberIndex : null, membershipMessage, memberEnrolledMessage };
     },
   };
 }

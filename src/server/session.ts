@@ -17,11 +17,15 @@ export function sessionHash(request: FastifyRequest, protection: DataProtection)
   return cookie?.valid && cookie.value ? protection.keyedHash('session', cookie.value) : null;
 }
 
-/** The session's keyed hash; a new session (and its cookie) when the request has none. */
+/** The session's keyed hash; a new session (and its cookie) when the request has none. The cookie is set again at
+ *  SESSION_COOKIE_PATH each time, and one left at the enrollment routes' path by an earlier version is cleared, so a
+ *  session begun before that change reaches the documents API, and a stale cookie there cannot shadow the new one
+ *  (a browser sends the longer path's cookie first). */
 export function ensureSession(request: FastifyRequest, reply: FastifyReply, protection: DataProtection): string {
-  const existing = sessionHash(request, protection);
-  if (existing) return existing;
-  const id = randomBytes(32).toString('base64url');
+  const raw = request.cookies[SESSION_COOKIE];
+  const cookie = raw ? request.unsignCookie(raw) : null;
+  const id = cookie?.valid && cookie.value ? cookie.value : randomBytes(32).toString('base64url');
+  reply.clearCookie(SESSION_COOKIE, { path: ENROLLMENT_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: 'auto' });
   // A browser-session cookie: it ends with the browser; what is bound to it expires on its own in the database.
   reply.setCookie(SESSION_COOKIE, id, { signed: true, httpOnly: true, sameSite: 'strict', path: SESSION_COOKIE_PATH, secure: 'auto' });
   return protection.keyedHash('session', id);

@@ -57,6 +57,21 @@ describe.each(databases)('the server decides, on $name', (database) => {
     else expect(res.json().message).toMatch(message);
   };
 
+  describe('the session cookie', () => {
+    it('is set at /api/v1 (the documents API reads it too), and one an earlier version set at /api/v1/enrollment is cleared, the session kept', async () => {
+      const client = await new Client(app).start();
+      const first = await client.post('/api/v1/enrollment/submitCaptcha', { captcha: await client.solveCaptcha() });
+      const sessions = (res: typeof first) => (res.cookies as { name: string; value: string; path?: string; expires?: Date }[]).filter((c) => c.name === 'hsa_session');
+      const set = sessions(first);
+      expect(set.map((c) => c.path).sort()).toEqual(['/api/v1', '/api/v1/enrollment']);
+      expect(set.find((c) => c.path === '/api/v1/enrollment')!.value).toBe('');
+      const id = app.unsignCookie(set.find((c) => c.path === '/api/v1')!.value).value;
+      // The browser sends the session back (as an old-path cookie would come): the same session is set at /api/v1.
+      const again = await client.post('/api/v1/enrollment/submitCaptcha', { captcha: await client.solveCaptcha() });
+      expect(app.unsignCookie(sessions(again).find((c) => c.path === '/api/v1')!.value).value).toBe(id);
+    });
+  });
+
   describe('single-use captcha grants', () => {
     it('a solved captcha admits one enrollment: a second one with another SSN and a new key on the same cookies is refused (403), nothing stored', async () => {
       const client = await new Client(app).verified();
@@ -259,6 +274,8 @@ describe.each(databases)('the server decides, on $name', (database) => {
       const before = await count();
       const answers = await Promise.all(browsers.map((b) => b.enroll(janeEnrollment())));
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      // The loser is told it is the member who has an account (its SSN has none).
+      expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(MEMBER_ENROLLED);
       expect(await count()).toBe(before + 1);
     });
 

@@ -19,8 +19,9 @@ export interface DocumentDeps {
   uploadsInFlight: number;
 }
 
-// The vetting page sends one file at a time: a second at once is a retry overlapping; more is someone scripting.
-const UPLOADS_PER_ENROLLMENT = 2;
+// The vetting page sends one file at a time: a second at once (a retry overlapping, someone scripting) waits, so one
+// applicant cannot hold every upload this process reads at once.
+const UPLOADS_PER_ENROLLMENT = 1;
 const BUSY_RETRY_SECONDS = 2;
 
 // Room for the multipart framing around one file: a longer request cannot hold a file within the limit.

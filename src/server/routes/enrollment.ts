@@ -158,9 +158,10 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     });
     let stored: Answer | null = outcome.claimed ? answer : null;
     if (stored && answer.status === 200 && !outcome.enrollmentId) {
-      // Another request for this SSN was stored first (a race past the duplicate check): this one is a duplicate.
-      // Until this update lands, a retry with this key reads the accepted answer, which is true of the person.
-      stored = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
+      // Another request for this SSN, or for this member, was stored first (a race past the checks): this one is a
+      // duplicate. Until this update lands, a retry with this key reads the accepted answer, which is true of the person.
+      const member = checked.memberIndex !== null && (await db.query('SELECT 1 FROM enrollments WHERE ssn_index = $1', [ssnIndex])).rows.length === 0;
+      stored = { status: 409, body: JSON.stringify({ message: member ? checked.memberEnrolledMessage : messages.duplicateAccount }) };
       await db.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, stored.status, stored.body]);
     }
     // Documents needed: this browser alone may upload identity documents for the enrollment just stored (issue 11).
