@@ -86,7 +86,11 @@ export const stepRules = {
       if (outcome === 'stay') return null;
       const { text, messages } = currentCopy();
       const message = fill(messages.membershipCheck, { partner: variant.brand.partnerName ?? '' });
-      const marked = membershipFields.filter((path) => getPath(data, path) !== undefined && getPath(data, path) !== '');
+      const given = (path: string) => {
+        const value = getPath(data, path);
+        return value !== undefined && value !== '';
+      };
+      const marked = membershipFields.filter(given);
       return new Refused({ title: text.dialogs.membershipNotVerifiedTitle, messages: Object.fromEntries(marked.map((path) => [path, message])) });
     },
   },

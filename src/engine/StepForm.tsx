@@ -8,6 +8,7 @@ import type { StepModule } from './types';
 import { createFormStateStore, FormContextReact, idToPath, useFormState, type EngineFormContext, type EngineWords, type FormState, type FormStateStore, type LinkItem } from './formContext';
 import { getPath, setPath } from './paths';
 import { fieldLabel } from './fieldLabel';
+import { fill } from './fill';
 import { changedMessages, liftRequiredErrors, messagesById } from './errors';
 import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
@@ -239,7 +240,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
                 const refused = await onNext(e.formData as Data);
                 if (refused) {
                   const label = (path: string) => fieldLabel(module, path, e.formData as Data);
-                  const messages = Object.fromEntries(Object.entries(refused.messages).map(([path, m]) => [path, m.split('{label}').join(label(path))]));
+                  const messages = Object.fromEntries(Object.entries(refused.messages).map(([path, m]) => [path, fill(m, { label: label(path) })]));
                   setRefusal({ title: refused.title, messages, data: e.formData as Data });
                   // A marked field changed while the check was made: the marks go at once.
                   dropStaleRefusal(store.get().formData);

@@ -2,7 +2,8 @@
  * The review page's content, generated from the steps' schemas and uiSchemas: sections as the steps declare them
  * (ui:options.sections, or one section titled by ui:options.review.title), labels from the titles, choice names
  * from ui:enumNames, and per field ui:options.review: hidden, format 'date', mask 'last4', or a presence row
- * ({ label, yes, no }: whether the field, or an object's field, has a value). Fields of an if/then branch appear only when its `if` holds.
+ * ({ label, yes, no }: whether the field, or an object's field, has a value). Fields of an if/then branch appear
+ * only when its `if` holds.
  */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 

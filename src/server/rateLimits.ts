@@ -72,14 +72,16 @@ export async function registerRateLimits(app: FastifyInstance, { redisUrl, nameS
     // A Redis that takes the connection but does not answer fails the command (and the request is counted here).
     const redis = new Redis(redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 500 });
     const gauge = new Gauge({ name: 'hsa_rate_limit_store', help: 'Where rate limits are counted: 1 for the labelled store, 0 otherwise', labelNames: ['store'] as const, registers: [metrics.registry] });
-    const fallback = new Fallback((down) => {
+    const showStore = (down: boolean) => {
       gauge.set({ store: 'redis' }, down ? 0 : 1);
       gauge.set({ store: 'memory' }, down ? 1 : 0);
+    };
+    showStore(false);
+    const fallback = new Fallback((down) => {
+      showStore(down);
       if (down) app.log.warn('rate limits counted in this process alone: Redis cannot be reached');
       else app.log.info('rate limits counted in Redis again');
     });
-    gauge.set({ store: 'redis' }, 1);
-    gauge.set({ store: 'memory' }, 0);
     redis.on('error', (e: Error & { code?: string }) => {
       app.log.warn({ code: e.code }, 'rate-limit store (Redis) unavailable');
       fallback.set(true);

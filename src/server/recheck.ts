@@ -1,8 +1,8 @@
 /** Enroll re-checks, from the database, every decision the browser made before it sent the enrollment (issue 15):
  *  a live captcha grant of this session, an active group (whose stored name is the database's), and for the
  *  partner's group a membership this server verified for this session with the same member number, names, date
- *  of birth and zip, of a member not enrolled already (one enrollment per member). Read-only: the grant and the verification are claimed later, in the statement that stores
- *  the enrollment (enrollmentStore.ts). The facts are read in the same statement as the idempotency lookup and the
+ *  of birth and zip, of a member not enrolled already (one enrollment per member). Read-only: the grant and the
+ *  verification are claimed later, in the statement that stores the enrollment (enrollmentStore.ts). The facts are read in the same statement as the idempotency lookup and the
  *  SSN's duplicate check (enroll_check, migration 011): one round trip before the identity check, one after. */
 import type { FastifyRequest } from 'fastify';
 import type { DataProtection } from './crypto';

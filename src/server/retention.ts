@@ -6,13 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Queryable } from './db/index';
 import { CHALLENGE_TTL_MS } from './captcha';
 
+export const DAY_MS = 24 * 60 * 60 * 1000;
 /** An Idempotency-Key answers repeats of one enrollment (a reload, a double click, a retry) for a day. */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_KEY_TTL_MS = DAY_MS;
 /** A used captcha is remembered until its challenge has expired: after that the solution is refused anyway. */
 export const USED_CAPTCHA_TTL_MS = CHALLENGE_TTL_MS;
 export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Pruned {
   idempotencyKeys: number;
@@ -37,7 +36,7 @@ export async function prune(db: Queryable, documentRetentionMs: number): Promise
   };
 }
 
-/** What a prune did, as the admin command and the log say it. */
+/** What a prune did, as `admin prune` prints it. */
 export const describePruned = (p: Pruned): string =>
   `pruned ${p.idempotencyKeys} idempotency keys, ${p.usedCaptchas} used captchas, ${p.captchaGrants} captcha grants, ${p.memberVerifications} membership verifications, ${p.documentGrants} document grants and ${p.documents} documents`;
 

@@ -10,11 +10,17 @@ export const SESSION_COOKIE = 'hsa_session';
 export const ENROLLMENT_COOKIE_PATH = '/api/v1/enrollment';
 export const SESSION_COOKIE_PATH = '/api/v1';
 
-/** The session's keyed hash, or null without a validly signed session cookie. */
-export function sessionHash(request: FastifyRequest, protection: DataProtection): string | null {
+/** The session's id from a validly signed cookie, or null. */
+function sessionId(request: FastifyRequest): string | null {
   const raw = request.cookies[SESSION_COOKIE];
   const cookie = raw ? request.unsignCookie(raw) : null;
-  return cookie?.valid && cookie.value ? protection.keyedHash('session', cookie.value) : null;
+  return cookie?.valid && cookie.value ? cookie.value : null;
+}
+
+/** The session's keyed hash, or null without a validly signed session cookie. */
+export function sessionHash(request: FastifyRequest, protection: DataProtection): string | null {
+  const id = sessionId(request);
+  return id ? protection.keyedHash('session', id) : null;
 }
 
 /** The session's keyed hash; a new session (and its cookie) when the request has none. The cookie is set again at
@@ -22,9 +28,7 @@ export function sessionHash(request: FastifyRequest, protection: DataProtection)
  *  session begun before that change reaches the documents API, and a stale cookie there cannot shadow the new one
  *  (a browser sends the longer path's cookie first). */
 export function ensureSession(request: FastifyRequest, reply: FastifyReply, protection: DataProtection): string {
-  const raw = request.cookies[SESSION_COOKIE];
-  const cookie = raw ? request.unsignCookie(raw) : null;
-  const id = cookie?.valid && cookie.value ? cookie.value : randomBytes(32).toString('base64url');
+  const id = sessionId(request) ?? randomBytes(32).toString('base64url');
   reply.clearCookie(SESSION_COOKIE, { path: ENROLLMENT_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: 'auto' });
   // A browser-session cookie: it ends with the browser; what is bound to it expires on its own in the database.
   reply.setCookie(SESSION_COOKIE, id, { signed: true, httpOnly: true, sameSite: 'strict', path: SESSION_COOKIE_PATH, secure: 'auto' });

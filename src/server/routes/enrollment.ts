@@ -8,7 +8,7 @@ import { IdentityProviderError, type IdentityProvider, type MembershipProvider }
 import type { captchaService } from '../captcha';
 import type { Metrics } from '../metrics';
 import { issueGrant, presentedGrant } from '../captchaGrants';
-import { ensureSession, sessionHash } from '../session';
+import { ensureSession } from '../session';
 import { recordVerification } from '../memberVerifications';
 import { checkEnrollment, type EnrollmentFacts } from '../recheck';
 import { settle } from '../enrollmentStore';
@@ -165,8 +165,8 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       await db.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, stored.status, stored.body]);
     }
     // Documents needed: this browser alone may upload identity documents for the enrollment just stored (issue 11).
-    const session = sessionHash(request, protection);
-    if (stored?.body === 'partial' && outcome.enrollmentId && session) await issueDocumentGrant(reply, db, outcome.enrollmentId, session);
+    // Bound to the session whose captcha grant this enrollment claimed.
+    if (stored?.body === 'partial' && outcome.enrollmentId) await issueDocumentGrant(reply, db, outcome.enrollmentId, checked.grant.sessionHash);
     if (stored) return send(reply, stored, metrics);
     // A concurrent request with the same key stored its answer first: answer as it did.
     const twin = (await db.query<Answer & { request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key])).rows[0];
