@@ -15,6 +15,8 @@ import { addRules } from '../src/domain/rules';
 import { compileValidatorModule, wrapStandalone } from '../src/build/compile';
 import { mergePatch, type Json } from '../src/build/mergePatch';
 import { buildStepSchema, deriveWire, liftUi, toWireSchema } from '../src/build/schemaBuild';
+import { newPairing, pairTranslations } from '../src/build/translations';
+import { messageProblem } from '../src/build/message';
 import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
 import { changedTexts, DEFAULT_LANGUAGE, languagesOf, shapeProblems, translateWords } from './languages';
@@ -144,7 +146,9 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
   const loaders: string[] = [];
   const wireLoaders: string[] = [];
   const copyLoaders: string[] = [];
+  const translationLoaders: string[] = [];
   const messagesByVariant: Record<string, Record<string, Record<string, string>>> = {};
+  const translationsByVariant: Record<string, Record<string, Record<string, string>>> = {};
   const detailsByVariant: Record<string, Record<string, Json>> = {};
   for (const folder of variantFolders(variantDirs)) {
     const variant = loadVariant(folder, checkVariant, describe);
@@ -188,9 +192,41 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
     messagesByVariant[id] = {};
     const englishText = patchFile(standardText, variantFile('text.json'), standardText, named('text.json'));
     const englishMessages = patchFile(standardMessages, variantFile('messages.json'), standardMessages, named('messages.json'));
-    const stepLoadersByLanguage: string[] = [];
-    const wireLoadersByLanguage: string[] = [];
+
+    // The step schemas, their validators and the wire payload: built once, in English, whatever the languages.
+    const out = join(outDir, id);
+    mkdirSync(out, { recursive: true });
+    const formSteps = stepList.filter((step) => step.schema);
+    const buildSteps = (say: <T extends Json>(json: T) => T, lang: string) =>
+      formSteps.map((step) => {
+        const where = `${relative(root, folder)}: step '${step.id}'`;
+        const merged = say(patchStandard(`${step.schema}.schema.json`, folder));
+        const ui = say(patchStandard(`${step.schema}.ui.json`, folder));
+        return liftUi(buildStepSchema(merged, lang === DEFAULT_LANGUAGE ? definitions : (say(definitions as Json) as Record<string, Json>), where, lang), ui as Record<string, Json>);
+      });
+    const buildWire = (built: { schema: Record<string, Json> }[], say: <T extends Json>(json: T) => T, unknownField: string) => deriveWire([...built.map((b) => b.schema), say(wireAdditions)], isoFormats, unknownField);
+    const same = <T extends Json>(json: T): T => json;
+    const englishSteps = buildSteps(same, DEFAULT_LANGUAGE);
+    formSteps.forEach((step, i) => {
+      const { schema, uiSchema } = englishSteps[i];
+      // Problems are named in the standard file, and in the variant's patch where it has one.
+      const pair = (ext: string) => [`schemas/${step.schema}.${ext}`, ...(existsSync(variantFile('schemas', `${step.schema}.${ext}`)) ? [named(`schemas/${step.schema}.${ext}`)] : [])].join(' patched by ');
+      problems.push(...checkUiSchema(uiSchema, schema, pair('ui.json')), ...checkMessages(schema, pair('schema.json')), ...checkRjsfReach(schema, uiSchema, { schema: pair('schema.json'), ui: pair('ui.json') }));
+      writeFileSync(join(out, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
+      writeFileSync(join(out, `${step.id}.validators.ts`), compileValidatorModule(schema as never, { addRules, formatsModule: '../../src/domain/formats' }));
+    });
+    loaders.push(`  ${JSON.stringify(id)}: {\n${formSteps.map((step) => `    ${JSON.stringify(step.id)}: () => Promise.all([import('./${id}/${step.id}.validators'), import('./${id}/${step.id}.json')]).then(([validators, json]) => ({ validateFns: validators.default as unknown as ValidatorFunctions, schema: json.default.schema as unknown as RJSFSchema, uiSchema: json.default.uiSchema as unknown as UiSchema })),`).join('\n')}\n  },`);
+    // The wire payload: derived from this variant's steps, checked by the browser before sending and by the server.
+    const wire = buildWire(englishSteps, same, (englishMessages as Record<string, string>).unknownField);
+    const ajv = wireAjv();
+    writeFileSync(join(out, 'wire.json'), JSON.stringify(wire));
+    writeFileSync(join(out, 'wire.validator.ts'), wrapStandalone(standaloneCode(ajv, ajv.compile(wire.schema)), '../../src/domain/formats'));
+    wireLoaders.push(`  ${JSON.stringify(id)}: () => Promise.all([import('./${id}/wire.validator'), import('./${id}/wire.json')]).then(([validate, json]) => ({ validate: validate.default as unknown as WireModule['validate'], transforms: json.default.transforms as WireModule['transforms'] })),`);
+
     const copyLoadersByLanguage: string[] = [];
+    const translationLoadersByLanguage: string[] = [];
+    messagesByVariant[id] = {};
+    translationsByVariant[id] = {};
     for (const lang of languages) {
       const english = lang === DEFAULT_LANGUAGE;
       const own = (name: string) => (english ? variantFile(name) : variantFile(lang, name));
@@ -204,49 +240,36 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
           problems.push(...untranslated.map((pointer) => ({ file: named(`${lang}/${file}`), pointer, problem: `has no translation of the partner's ${named(file)}`, fix: 'Add it beside the partner\'s English' })));
         }
       }
+      // Every text is a message (ICU MessageFormat): one the page could not read stops the build.
+      for (const [file, catalogue] of [['text.json', text], ['messages.json', messages]] as const) {
+        problems.push(...messageProblems(catalogue as Json).map(({ pointer, problem }) => ({ file: `schemas/${english ? '' : `${lang}/`}${file} or ${named(english ? file : `${lang}/${file}`)}`, pointer, problem: `is not a message the page can read (${problem})`, fix: 'Balance its braces; write a plural as {count, plural, one {…} other {…}}' })));
+      }
       const missing = new Set<string>();
       const words = { ...catalogue.words, ...(readOptional(own('words.json')) as Record<string, string>) };
       const say = <T extends Json>(json: T): T => (english ? json : (translateWords(json, words, missing) as T));
-      const langDefinitions = say(definitions as Json) as Record<string, Json>;
-      const out = join(outDir, id, lang);
-      mkdirSync(out, { recursive: true });
-      const stepLoaders: string[] = [];
-      const stepSchemas: Record<string, Json>[] = [];
-      for (const step of stepList) {
-        if (!step.schema) continue;
-        const where = `${relative(root, folder)}: step '${step.id}'`;
-        const merged = say(patchStandard(`${step.schema}.schema.json`, folder));
-        const ui = say(patchStandard(`${step.schema}.ui.json`, folder));
-        const { schema, uiSchema } = liftUi(buildStepSchema(merged, langDefinitions, where), ui as Record<string, Json>);
-        if (english) {
-          // Problems are named in the standard file, and in the variant's patch where it has one.
-          const pair = (ext: string) => [`schemas/${step.schema}.${ext}`, ...(existsSync(variantFile('schemas', `${step.schema}.${ext}`)) ? [named(`schemas/${step.schema}.${ext}`)] : [])].join(' patched by ');
-          problems.push(...checkUiSchema(uiSchema, schema, pair('ui.json')), ...checkMessages(schema, pair('schema.json')), ...checkRjsfReach(schema, uiSchema, { schema: pair('schema.json'), ui: pair('ui.json') }));
-        }
-        stepSchemas.push(schema);
-        writeFileSync(join(out, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
-        writeFileSync(join(out, `${step.id}.validators.ts`), compileValidatorModule(schema as never, { addRules, formatsModule: '../../../src/domain/formats' }));
-        stepLoaders.push(`      ${JSON.stringify(step.id)}: () => Promise.all([import('./${id}/${lang}/${step.id}.validators'), import('./${id}/${lang}/${step.id}.json')]).then(([validators, json]) => ({ validateFns: validators.default as unknown as ValidatorFunctions, schema: json.default.schema as unknown as RJSFSchema, uiSchema: json.default.uiSchema as unknown as UiSchema })),`);
+      mkdirSync(join(out, lang), { recursive: true });
+      if (!english) {
+        // The page's table for this language: the English steps and wire beside the same built from the translation.
+        const translatedSteps = buildSteps(say, lang);
+        const pairing = newPairing();
+        englishSteps.forEach((built, i) => pairTranslations(built as unknown as Json, translatedSteps[i] as unknown as Json, pairing));
+        pairTranslations(wire.schema as Json, buildWire(translatedSteps, say, messages.unknownField).schema as Json, pairing);
+        problems.push(...pairing.conflicts.map((c) => ({ file: `schemas/${lang}/words.json`, pointer: '/', problem: `makes '${c.english}' read two ways in ${relative(root, folder)} ('${c.first}' and '${c.second}')`, fix: 'Give the English one translation, or reword one of the English texts' })));
+        writeFileSync(join(out, lang, 'translations.json'), JSON.stringify(pairing.pairs));
+        translationsByVariant[id][lang] = pairing.pairs;
+        translationLoadersByLanguage.push(`    ${lang}: () => import('./${id}/${lang}/translations.json').then((m) => m.default as Record<string, string>),`);
       }
-      // The wire payload: derived from this variant's steps, checked by the browser before sending and by the server.
-      const wire = deriveWire([...stepSchemas, say(wireAdditions)], isoFormats, messages.unknownField);
-      const ajv = wireAjv();
-      writeFileSync(join(out, 'wire.json'), JSON.stringify(wire));
-      writeFileSync(join(out, 'wire.validator.ts'), wrapStandalone(standaloneCode(ajv, ajv.compile(wire.schema)), '../../../src/domain/formats'));
-      wireLoadersByLanguage.push(`    ${lang}: () => Promise.all([import('./${id}/${lang}/wire.validator'), import('./${id}/${lang}/wire.json')]).then(([validate, json]) => ({ validate: validate.default as unknown as WireModule['validate'], transforms: json.default.transforms as WireModule['transforms'] })),`);
       // The words of every page in this language: loaded before the first page is drawn, and on a switch.
       const stepWords = say(stepList.map(({ id: step, title, progressLabel }) => ({ id: step, title, ...(progressLabel ? { progressLabel } : {}) })) as unknown as Json);
-      writeFileSync(join(out, 'copy.json'), JSON.stringify({ text, messages, documents: say(documents), steps: stepWords }));
+      writeFileSync(join(out, lang, 'copy.json'), JSON.stringify({ text, messages, documents: say(documents), steps: stepWords }));
       copyLoadersByLanguage.push(`    ${lang}: () => import('./${id}/${lang}/copy.json').then((m) => m.default as unknown as Copy),`);
       if (missing.size) {
         problems.push(...[...missing].map((w) => ({ file: `schemas/${lang}/words.json`, pointer: `/${w.replace(/~/g, '~0').replace(/\//g, '~1')}`, problem: `has no translation (used by ${relative(root, folder)})`, fix: `Add "${w.slice(0, 60)}${w.length > 60 ? '…' : ''}": "<${lang}>" to schemas/${lang}/words.json, or to ${named(`${lang}/words.json`)} for this partner only` })));
       }
       messagesByVariant[id][lang] = messages;
-      stepLoadersByLanguage.push(`    ${lang}: {\n${stepLoaders.join('\n')}\n    },`);
     }
-    loaders.push(`  ${JSON.stringify(id)}: {\n${stepLoadersByLanguage.join('\n')}\n  },`);
-    wireLoaders.push(`  ${JSON.stringify(id)}: {\n${wireLoadersByLanguage.join('\n')}\n  },`);
     copyLoaders.push(`  ${JSON.stringify(id)}: {\n${copyLoadersByLanguage.join('\n')}\n  },`);
+    translationLoaders.push(`  ${JSON.stringify(id)}: {\n${translationLoadersByLanguage.join('\n')}\n  },`);
   }
   if (problems.length) throw new Error(`the configuration has ${problems.length} problem(s):\n${[...new Set(problems.map(describeProblem))].join('\n')}`);
   if (variants.filter((v) => v.fallback).length !== 1) throw new Error('variants: exactly one variant.json must set "fallback": true');
@@ -263,9 +286,9 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
       .filter((lang) => lang !== DEFAULT_LANGUAGE)
       .map((lang) => {
         const said = translateWords(definitions as Json, catalogues[lang].words, new Set()) as Record<string, Json>;
-        const pairs: Record<string, string> = {};
-        for (const k of Object.keys(built)) sameMessages(built[k], buildStepSchema(said[k], said, `schemas/${lang}/words.json: ${k}`), pairs);
-        return [lang, pairs];
+        const pairing = newPairing();
+        for (const k of Object.keys(built)) pairTranslations(built[k], buildStepSchema(said[k], said, `schemas/${lang}/words.json: ${k}`, lang), pairing);
+        return [lang, pairing.pairs];
       }),
   );
   writeFileSync(join(outDir, 'definitions.json'), JSON.stringify({ form: built, wire: wireDefinitions, messages: messagesIn }));
@@ -286,13 +309,16 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
 import type { StepModule } from '../src/engine/types';
 
-export const stepModules: Record<string, Record<string, Record<string, () => Promise<StepModule>>>> = {
+/** Each variant's steps: schema pairs and validators in English, put in a language as they are drawn. */
+export const stepModules: Record<string, Record<string, () => Promise<StepModule>>> = {
 ${loaders.join('\n')}
 };
 `);
   // The keyed messages apart from the variant data: the welcome page needs none of them (its script has a budget).
   writeFileSync(join(outDir, 'messages.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
 export const messagesByVariant: Record<string, Record<string, Record<string, string>>> = ${JSON.stringify(messagesByVariant)};
+/** The server's translation of the wire validator's messages, by their English (as the page's, translations.ts). */
+export const translationsByVariant: Record<string, Record<string, Record<string, string>>> = ${JSON.stringify(translationsByVariant)};
 `);
   // Each variant's words per language (page copy, messages, document names, step titles): one small chunk each.
   writeFileSync(join(outDir, 'copy.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
@@ -300,6 +326,12 @@ import type { Copy } from '../src/domain/site';
 
 export const copyModules: Record<string, Record<string, () => Promise<Copy>>> = {
 ${copyLoaders.join('\n')}
+};
+`);
+  // Each variant's translation tables of its steps' words, per language other than English.
+  writeFileSync(join(outDir, 'translations.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+export const translationModules: Record<string, Record<string, () => Promise<Record<string, string>>>> = {
+${translationLoaders.join('\n')}
 };
 `);
   writeFileSync(join(outDir, 'details.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
@@ -310,7 +342,8 @@ export const detailsByVariant = ${JSON.stringify(detailsByVariant)} as unknown a
   writeFileSync(join(outDir, 'wire.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
 import type { WireModule } from '../src/domain/site';
 
-export const wireModules: Record<string, Record<string, () => Promise<WireModule>>> = {
+/** Each variant's wire validator (its messages in English: the server puts them in the request's language). */
+export const wireModules: Record<string, () => Promise<WireModule>> = {
 ${wireLoaders.join('\n')}
 };
 `);
@@ -330,14 +363,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
 }
 
-/** Each errorMessage string of `english` beside the one at the same place in `translated` (the same schema built in
- *  another language). */
-function sameMessages(english: Json, translated: Json, pairs: Record<string, string>, inMessage = false): void {
-  if (typeof english === 'string') {
-    if (inMessage && typeof translated === 'string' && translated !== english) pairs[english] = translated;
-    return;
+/** The texts of a catalogue that are not messages, by JSON pointer. */
+function messageProblems(json: Json, pointer = ''): { pointer: string; problem: string }[] {
+  if (typeof json === 'string') {
+    const problem = messageProblem(json);
+    return problem ? [{ pointer, problem }] : [];
   }
-  if (Array.isArray(english)) return english.forEach((v, i) => sameMessages(v, Array.isArray(translated) ? translated[i] : null, pairs, inMessage));
-  if (english === null || typeof english !== 'object' || translated === null || typeof translated !== 'object' || Array.isArray(translated)) return;
-  for (const [k, v] of Object.entries(english)) sameMessages(v, (translated as Record<string, Json>)[k], pairs, inMessage || k === 'errorMessage');
+  if (json === null || typeof json !== 'object') return [];
+  return Object.entries(json).flatMap(([k, v]) => (k === '$comment' ? [] : messageProblems(v, `${pointer}/${k}`)));
 }

@@ -12,6 +12,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Json } from '../src/build/mergePatch';
 import type { Problem } from './check-config';
+import { translateJson } from '../src/engine/localize';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -53,27 +54,12 @@ export function changedTexts(before: Json | undefined, after: Json, pointer = ''
   return [pointer];
 }
 
-/** Keys whose string values are words a person reads, outside errorMessage (where every string is). */
-const WORD_KEYS = new Set(['title', 'description', 'ui:title', 'ui:description', 'ui:help', 'ui:placeholder', 'ui:enumNames', 'notice', 'info', 'text', 'label', 'yes', 'no', 'changeLabel', 'closeLabel', 'failed', 'loadFailed', 'retry', 'errorSummaryTitle', 'progressLabel', 'messages', 'strings', 'errorMessage']);
-
-/** The JSON with each word translated by `words` (keyed by its English); an English word with no translation is
- *  added to `missing`. */
-export function translateWords(json: Json, words: Record<string, string>, missing: Set<string>, inWords = false): Json {
-  if (typeof json === 'string') {
-    if (!inWords) return json;
-    const said = words[json];
-    if (typeof said !== 'string' || said.trim() === '') missing.add(json);
-    return said ?? json;
-  }
-  if (Array.isArray(json)) return json.map((v) => translateWords(v, words, missing, inWords));
-  if (!isObj(json)) return json;
-  const named = (group: Json) => (isObj(group) ? Object.fromEntries(Object.entries(group).map(([name, v]) => [name, translateWords(v, words, missing, inWords)])) : group);
-  return Object.fromEntries(
-    Object.entries(json).map(([k, v]) => {
-      if (k === '$comment') return [k, v];
-      // Field names are not words: a field called 'title' is translated inside, not as a whole.
-      if (!inWords && (k === 'properties' || k === 'definitions')) return [k, named(v)];
-      return [k, translateWords(v, words, missing, inWords || WORD_KEYS.has(k))];
-    }),
-  );
+/** The JSON with each word translated by `words` (keyed by its English), by the walk the page uses
+ *  (src/engine/localize.ts); an English word with no translation is added to `missing`. */
+export function translateWords(json: Json, words: Record<string, string>, missing: Set<string>): Json {
+  return translateJson(json as never, (english) => {
+    const said = words[english];
+    if (typeof said !== 'string' || said.trim() === '') missing.add(english);
+    return said ?? english;
+  }) as Json;
 }

@@ -70,24 +70,33 @@ function collect(s: Schema, path: string, rows: Map<string, RuleRow>): void {
   for (const part of [s.then, s.else, ...(s.allOf ?? [])]) if (part) collect(part, path, rows);
 }
 
+/** Every string of a built schema that the table translates (its words and messages), in the table's language. */
+const inWords = (json: unknown, table: Record<string, string>): unknown =>
+  typeof json === 'string' ? (table[json] ?? json) : Array.isArray(json) ? json.map((v) => inWords(v, table)) : json && typeof json === 'object' ? Object.fromEntries(Object.entries(json).map(([k, v]) => [k, inWords(v, table)])) : json;
+
 export function rulesReport(): RuleTable[] {
   const tables: RuleTable[] = [];
   for (const v of variants) {
     for (const language of languages) {
-      const dir = join('generated', v.id, language);
+      const built = join('generated', v.id);
+      const dir = join(built, language);
       const copyFile = join(dir, 'copy.json');
       const titles = existsSync(copyFile) ? (JSON.parse(readFileSync(copyFile, 'utf8')) as { steps: { id: string; title: string }[] }).steps : [];
+      // The schemas are built in English; a language's words are their translations, by the English.
+      const tableFile = join(dir, 'translations.json');
+      const table = existsSync(tableFile) ? (JSON.parse(readFileSync(tableFile, 'utf8')) as Record<string, string>) : {};
+      const read = (file: string): Schema => inWords(JSON.parse(readFileSync(file, 'utf8')).schema, table) as Schema;
       for (const step of v.steps.filter((st) => st.schema)) {
-        const file = join(dir, `${step.id}.json`);
+        const file = join(built, `${step.id}.json`);
         if (!existsSync(file)) continue;
         const rows = new Map<string, RuleRow>();
-        collect((JSON.parse(readFileSync(file, 'utf8')) as { schema: Schema }).schema, '', rows);
+        collect(read(file), '', rows);
         tables.push({ variant: v.id, language, title: titles.find((t) => t.id === step.id)?.title ?? step.id, rows: [...rows.values()] });
       }
-      const wireFile = join(dir, 'wire.json');
+      const wireFile = join(built, 'wire.json');
       if (existsSync(wireFile)) {
         const rows = new Map<string, RuleRow>();
-        const wire = (JSON.parse(readFileSync(wireFile, 'utf8')) as { schema: Schema }).schema;
+        const wire = read(wireFile);
         for (const part of (wire.allOf ?? []).slice(1)) collect(part, '', rows);
         tables.push({ variant: v.id, language, title: 'The server: the enrollment as sent (wire payload)', rows: [...rows.values()] });
       }

@@ -9,6 +9,7 @@
  *   x-ui        the field's default uiSchema; the step's uiSchema overrides it
  */
 import { mergePatch, type Json } from './mergePatch';
+import { formatMessage, messageNames } from './message';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -63,16 +64,24 @@ function expandMasks(schema: Json, where: string): Json {
   return { ...node, pattern: maskPattern(mask), maxLength: typeof node.maxLength === 'number' ? node.maxLength : mask.length };
 }
 
-/** '{limit}' is the value of the message's keyword; '{name}' the value of keyword `name` of the same schema. */
-function fillMessages(schema: Json, where: string): Json {
+/** '{limit}' is the value of the message's keyword; '{name}' the value of keyword `name` of the same schema. Messages
+ *  are ICU MessageFormat, formatted in `language` (its plural rules). */
+function fillMessages(schema: Json, where: string, language: string): Json {
   if (!isObj(schema)) return schema;
-  const node = mapSchemas(schema, (c) => fillMessages(c, where));
-  const fill = (text: string, keyword: string): string =>
-    text.replace(/\{([A-Za-z-]+)\}/g, (m, name: string) => {
+  const node = mapSchemas(schema, (c) => fillMessages(c, where, language));
+  const fill = (text: string, keyword: string): string => {
+    const values: Record<string, string | number> = {};
+    for (const name of messageNames(text)) {
       const value = node[name === 'limit' ? keyword : name];
-      if (typeof value !== 'number' && typeof value !== 'string') throw new SchemaBuildError(`${where}: message '${text}' uses ${m}, but its schema has no ${name === 'limit' ? keyword : name}`);
-      return String(value);
-    });
+      if (typeof value !== 'number' && typeof value !== 'string') throw new SchemaBuildError(`${where}: message '${text}' uses {${name}}, but its schema has no ${name === 'limit' ? keyword : name}`);
+      values[name] = value;
+    }
+    try {
+      return formatMessage(text, values, language);
+    } catch (e) {
+      throw new SchemaBuildError(`${where}: message '${text}' is not a message the build can read (${(e as Error).message}). Write a plural as {limit, plural, one {…} other {…}}`, { cause: e });
+    }
+  };
   if (isObj(node.errorMessage)) {
     node.errorMessage = Object.fromEntries(
       Object.entries(node.errorMessage).filter(([, v]) => v !== null).map(([k, v]) => [k, typeof v === 'string' ? fill(v, k) : v]),
@@ -81,9 +90,10 @@ function fillMessages(schema: Json, where: string): Json {
   return node;
 }
 
-/** The step schema the form and its validators use: definitions inlined, masks expanded, messages filled. */
-export function buildStepSchema(schema: Json, definitions: Obj, where: string): Obj {
-  return fillMessages(expandMasks(resolveRefs(schema, definitions, where), where), where) as Obj;
+/** The step schema the form and its validators use: definitions inlined, masks expanded, messages filled (in the
+ *  language the schema's words are in). */
+export function buildStepSchema(schema: Json, definitions: Obj, where: string, language = 'en'): Obj {
+  return fillMessages(expandMasks(resolveRefs(schema, definitions, where), where), where, language) as Obj;
 }
 
 /** Moves every field's x-ui into the uiSchema at the field's place (the step's own uiSchema wins), and fills

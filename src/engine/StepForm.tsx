@@ -10,6 +10,7 @@ import { getPath, setPath } from './paths';
 import { fieldLabel } from './fieldLabel';
 import { fill } from './fill';
 import { changedMessages, liftRequiredErrors, messagesById } from './errors';
+import { localizeErrors, localizeUi, untranslated } from './localize';
 import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
 import { FieldTemplate } from './templates/FieldTemplate';
@@ -72,6 +73,10 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
 
 export function StepForm({ module, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors }: StepFormProps) {
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
+  // The step in the page's language: the validators keep the schema they were built for, its words are translated.
+  const translate = module.translate ?? untranslated;
+  const uiSchema = useMemo(() => localizeUi(module.schema, module.uiSchema, translate), [module.schema, module.uiSchema, translate]);
+  const transformErrors = useCallback((errors: RJSFValidationError[]) => localizeErrors(liftRequiredErrors(errors), translate), [translate]);
   // Values, left fields, Next presses and the preview: the step reads the Next count; every other part is read where
   // it is shown (useFormState).
   const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null }));
@@ -148,9 +153,9 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     dropStaleRefusal(data);
     // Before a Next the messages follow RJSF's own rule (on leaving a field); after it they follow the typing.
     const live = store.get().submitCount > 0;
-    const errors = live ? [...validator.validateFormData(data, module.schema, undefined, liftRequiredErrors).errors, ...checkErrors.current] : null;
+    const errors = live ? [...validator.validateFormData(data, module.schema, undefined, transformErrors).errors, ...checkErrors.current] : null;
     store.set((s) => ({ ...s, preview: { data, errors, byId: errors ? changedMessages(errors, formErrors.current, s.preview) : new Map() } }));
-  }, [store, validator, module.schema, dropStaleRefusal]);
+  }, [store, validator, module.schema, transformErrors, dropStaleRefusal]);
   const flushChanges = useCallback(() => {
     clearTimeout(settleTimer.current);
     const reports = [...waiting.current.values()];
@@ -172,10 +177,10 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const messagesFor = useCallback(
     (id: string, value: unknown) => {
       const data = setPath(store.get().formData, idToPath(id), value);
-      const { errors } = validator.validateFormData(data, module.schema, undefined, liftRequiredErrors);
+      const { errors } = validator.validateFormData(data, module.schema, undefined, transformErrors);
       return messagesById(errors).get(id) ?? [];
     },
-    [store, validator, module.schema],
+    [store, validator, module.schema, transformErrors],
   );
   // A step left while a change waits (the form is gone) reports nothing.
   useEffect(() => () => clearTimeout(settleTimer.current), []);
@@ -205,7 +210,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
       <div className="step-form" onSubmitCapture={flushChanges}>
         <Form
           schema={module.schema}
-          uiSchema={module.uiSchema}
+          uiSchema={uiSchema}
           validator={validator}
           formData={store.get().formData}
           formContext={context}
@@ -217,7 +222,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           showErrorList="top"
           noHtml5Validate
           experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
-          transformErrors={liftRequiredErrors}
+          transformErrors={transformErrors}
           focusOnFirstError={false}
           onChange={(e) => {
             formErrors.current = e.errors;
@@ -239,7 +244,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
               try {
                 const refused = await onNext(e.formData as Data);
                 if (refused) {
-                  const label = (path: string) => fieldLabel(module, path, e.formData as Data);
+                  const label = (path: string) => fieldLabel({ schema: module.schema, uiSchema }, path, e.formData as Data);
                   const messages = Object.fromEntries(Object.entries(refused.messages).map(([path, m]) => [path, fill(m, { label: label(path) })]));
                   setRefusal({ title: refused.title, messages, data: e.formData as Data });
                   // A marked field changed while the check was made: the marks go at once.

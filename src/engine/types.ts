@@ -2,6 +2,7 @@
  *  configuration (variants, words, the wire payload) is typed in src/domain/site.ts. */
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { Translate } from './localize';
 
 export interface StepEntry {
   id: string;
@@ -20,9 +21,11 @@ export interface StepEntry {
   rules?: string[];
 }
 
-/** One step's merged schema pair and its precompiled validators. */
+/** One step's merged schema pair and its precompiled validators, built in English, and the page's language to
+ *  draw it in (its words and messages are translated as the step is drawn: src/engine/localize.ts). */
 export interface StepModule {
   schema: RJSFSchema;
   uiSchema: UiSchema;
   validateFns: ValidatorFunctions;
+  translate?: Translate;
 }

@@ -35,9 +35,10 @@ export function installErrorHandling(app: FastifyInstance, metrics?: Metrics): v
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Errors are never cached, whatever the route.
     reply.header('cache-control', 'no-store');
-    const { messages, language } = variantOf(request);
+    const variant = variantOf(request);
+    const { messages } = variant;
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ message: error.message, ...error.extra });
-    if (error.validation) return reply.code(400).send({ message: messages.requestInvalid, errors: describeErrors(error.validation as never, messages, language) });
+    if (error.validation) return reply.code(400).send({ message: messages.requestInvalid, errors: describeErrors(error.validation as never, variant) });
     // An expired or missing CSRF token says so by code: the browser takes a new token and tries once more for this
     // 403 alone, never for another refusal (a membership not verified is a 403 too).
     if (error.code?.startsWith('FST_CSRF')) return reply.code(403).send({ message: messages.sessionExpired, code: 'sessionExpired' });

@@ -8,7 +8,7 @@ import { pickLanguage } from '../domain/language';
 import { resolveVariant } from '../engine/variant';
 import type { WireModule } from '../domain/site';
 import { languages, variants as variantData } from '../../generated/index';
-import { messagesByVariant } from '../../generated/messages';
+import { messagesByVariant, translationsByVariant } from '../../generated/messages';
 import { detailsByVariant } from '../../generated/details';
 import { wireModules } from '../../generated/wire';
 import definitions from '../../generated/definitions.json' with { type: 'json' };
@@ -51,24 +51,24 @@ export const inLanguage = (v: ServerVariant, language: string): ServerVariant =>
 /** The variant of a request, by the browser's rule (the request's host), speaking the request's language. */
 export const variantOf = (request: FastifyRequest): ServerVariant => inLanguage(resolveVariant(request.host, variants), languageOf(request));
 
-let wires: Record<string, Record<string, WireModule>> | null = null;
-/** Every variant's wire validator in every language (only their messages differ), loaded once. */
-export async function wireValidators(): Promise<Record<string, Record<string, WireModule>>> {
-  wires ??= Object.fromEntries(
-    await Promise.all(Object.entries(wireModules).map(async ([id, byLanguage]) => [id, Object.fromEntries(await Promise.all(Object.entries(byLanguage).map(async ([lang, load]) => [lang, await load()] as const)))] as const)),
-  );
+let wires: Record<string, WireModule> | null = null;
+/** Every variant's wire validator (its messages in English), loaded once. */
+export async function wireValidators(): Promise<Record<string, WireModule>> {
+  wires ??= Object.fromEntries(await Promise.all(Object.entries(wireModules).map(async ([id, load]) => [id, await load()] as const)));
   return wires;
 }
 
-/** A route body's message (the shared definitions' English) in a language, by its English. */
+/** A validator's message (English, as built) in a language, by its English: the variant's own table (its wire
+ *  payload's words), else the shared definitions' (the route bodies). */
 const definitionMessages = definitions.messages as Record<string, Record<string, string>>;
-const inLanguageOf = (message: string, language: string) => definitionMessages[language]?.[message] ?? message;
+const inLanguageOf = (message: string, language: string, variantId?: string) => (variantId ? translationsByVariant[variantId]?.[language]?.[message] : undefined) ?? definitionMessages[language]?.[message] ?? message;
 
 /** Paths and messages only, each once: the rejected values are never echoed. Ajv's structural 'if' and 'anyOf'
- *  errors say nothing the failing branches' own messages do not. Messages in `language` (the enrollment's wire
- *  validators are built in each language; the route bodies' definitions are put in it here). */
-export const describeErrors = (errors: Pick<ErrorObject, 'instancePath' | 'keyword' | 'message'>[] | null | undefined, messages: Record<string, string> = siteMessages, language = languages[0]) => {
-  const described = (errors ?? []).filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf').map((e) => ({ path: e.instancePath || '/', message: inLanguageOf(ourMessage(e, messages), language) }));
+ *  errors say nothing the failing branches' own messages do not. Messages in the variant's language (validators
+ *  are built in English; their messages are put in the language here). */
+export const describeErrors = (errors: Pick<ErrorObject, 'instancePath' | 'keyword' | 'message'>[] | null | undefined, variant?: Pick<ServerVariant, 'id' | 'language' | 'messages'>) => {
+  const [messages, language] = variant ? [variant.messages, variant.language] : [siteMessages, languages[0]];
+  const described = (errors ?? []).filter((e) => e.keyword !== 'if' && e.keyword !== 'anyOf').map((e) => ({ path: e.instancePath || '/', message: inLanguageOf(ourMessage(e, messages), language, variant?.id) }));
   return described.filter((d, i) => described.findIndex((o) => o.path === d.path && o.message === d.message) === i);
 };
 

@@ -137,12 +137,12 @@ describe('StepForm (the generic step renderer)', () => {
 describe('a built step: one limit drives the rule and the input', () => {
   it("gives the additional cardholder's inputs the schema's limits as maxlength and minlength, and the mask's keypad", async () => {
     const { stepModules } = await import('../../generated/steps');
-    const step2 = await stepModules.standard.en.additionalcard();
+    const step2 = await stepModules.standard.additionalcard();
     render(<StepForm words={engineWords} module={step2} formData={{ requestAdditionalCard: true }} widgets={widgets} onNext={vi.fn()} actions={() => null} />);
     const last = screen.getByLabelText(/^Last name/);
     expect(last).toHaveAttribute('maxlength', '18');
     expect(last).toHaveAttribute('minlength', '3');
-    const step1 = await stepModules.standard.en.accountholder();
+    const step1 = await stepModules.standard.accountholder();
     render(<StepForm words={engineWords} module={step1} formData={{}} widgets={widgets} services={{ messages: {}, verifySsn: async () => true, reportError: () => undefined }} onNext={vi.fn()} actions={() => null} />);
     const ssn = screen.getByLabelText(/social security/i);
     expect(ssn).toHaveAttribute('maxlength', '11');

@@ -34,7 +34,7 @@ const services = { messages: {}, verifySsn: async () => true, reportError: () =>
 let step1: StepModule;
 beforeAll(async () => {
   const { stepModules } = await import('../../generated/steps');
-  step1 = await stepModules.standard.en.accountholder();
+  step1 = await stepModules.standard.accountholder();
 });
 
 /** The fields whose widgets rendered since `before`, and how often. */

@@ -12,14 +12,9 @@ const loaders = vi.hoisted(() => ({ override: null as null | ((variant: string, 
 vi.mock(import('../../generated/steps'), async (importOriginal) => {
   const real = (await importOriginal()).stepModules;
   const wrapped = Object.fromEntries(
-    Object.entries(real).map(([variant, byLanguage]) => [
+    Object.entries(real).map(([variant, steps]) => [
       variant,
-      Object.fromEntries(
-        Object.entries(byLanguage).map(([language, steps]) => [
-          language,
-          Object.fromEntries(Object.entries(steps).map(([step, load]) => [step, () => (loaders.override ? loaders.override(variant, step, load) : load()) as Promise<StepModule>])),
-        ]),
-      ),
+      Object.fromEntries(Object.entries(steps).map(([step, load]) => [step, () => (loaders.override ? loaders.override(variant, step, load) : load()) as Promise<StepModule>])),
     ]),
   );
   return { stepModules: wrapped };

@@ -154,6 +154,8 @@ describe.each([
     // Confirmed, naming what was received; stored.
     await page.getByRole('heading', { level: 2, name: 'Documents received' }).waitFor({ timeout: 30_000 });
     const received = await page.getByRole('main').textContent();
+    // The count in words (an ICU plural of schemas/text.json).
+    expect(await page.getByRole('status').filter({ hasText: 'We received your' }).textContent()).toBe('Thank you. We received your 2 documents:');
     expect(received).toContain('social-security-card.pdf (PDF, 40 KB)');
     expect(received).toContain('drivers-license.jpg (JPEG image, 1.0 MB)');
     expect(received).not.toContain('wrong-photo.png');

@@ -8,12 +8,12 @@ import { maskSsn, maskSsnForReview } from '../../src/domain/ssn';
 import { toWirePayload as transform } from '../../src/domain/transforms';
 import { toMembershipRequest } from '../../src/domain/membership';
 import { emptyPayload, type Payload } from '../../src/domain/payload';
-import step1 from '../../generated/standard/en/accountholder.json';
-import step2 from '../../generated/standard/en/additionalcard.json';
-import step4 from '../../generated/standard/en/terms.json';
-import aarpStep1 from '../../generated/aarp/en/accountholder.json';
-import standardWire from '../../generated/standard/en/wire.json';
-import aarpWire from '../../generated/aarp/en/wire.json';
+import step1 from '../../generated/standard/accountholder.json';
+import step2 from '../../generated/standard/additionalcard.json';
+import step4 from '../../generated/standard/terms.json';
+import aarpStep1 from '../../generated/aarp/accountholder.json';
+import standardWire from '../../generated/standard/wire.json';
+import aarpWire from '../../generated/aarp/wire.json';
 
 // What the build made of the schemas: the step schemas as the form runs them, the wire schema as the server does.
 type Node = { [k: string]: Node } & { maxLength?: number; enum?: string[] };

@@ -47,7 +47,7 @@ describe('list operations in a patch (a partner changes one item, not the whole 
   });
   it("keeps a change to the standard's list in a partner that patched it", async () => {
     const { stepModules } = await import('../../generated/steps');
-    const [standard, aarp] = await Promise.all([stepModules.standard.en.accountholder(), stepModules.aarp.en.accountholder()]);
+    const [standard, aarp] = await Promise.all([stepModules.standard.accountholder(), stepModules.aarp.accountholder()]);
     expect(aarp.schema.required).toEqual([...(standard.schema.required ?? []), 'aarpNum']);
     const titles = (m: typeof standard) => (m.uiSchema['ui:options']!.sections as { title?: string }[]).map((s) => s.title);
     expect(titles(aarp)).toEqual(titles(standard));

@@ -9,9 +9,9 @@ import { rjsfNames, unusedRjsf } from '../../scripts/rjsf-unused';
 import { checkRjsfReach } from '../../scripts/check-config';
 import { engineTemplates } from '../../src/engine/StepForm';
 import { widgets } from '../../widgets';
-import accountholder from '../../generated/standard/en/accountholder.json';
-import terms from '../../generated/standard/en/terms.json';
-import aarpAccountholder from '../../generated/aarp/en/accountholder.json';
+import accountholder from '../../generated/standard/accountholder.json';
+import terms from '../../generated/standard/terms.json';
+import aarpAccountholder from '../../generated/aarp/accountholder.json';
 
 const components = resolve(import.meta.dirname, '../../node_modules/@rjsf/core/lib/components');
 /** Whether the index.js of a folder on the module's path imports the rest of the path (as vite.config.ts matches). */

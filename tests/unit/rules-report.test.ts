@@ -29,7 +29,7 @@ describe('the rules report', () => {
   const titleOf = (variant: string, language: string, step: string) =>
     (JSON.parse(readFileSync(`generated/${variant}/${language}/copy.json`, 'utf8')) as { steps: { id: string; title: string }[] }).steps.find((s) => s.id === step)!.title;
   it.each(variants.flatMap((v) => languages.flatMap((l) => v.steps.filter((s) => s.schema).map((s) => [v.id, l, s.id] as const))))('%s (%s) %s lists every field', (variant, language, step) => {
-    const { schema } = JSON.parse(readFileSync(`generated/${variant}/${language}/${step}.json`, 'utf8')) as { schema: Node };
+    const { schema } = JSON.parse(readFileSync(`generated/${variant}/${step}.json`, 'utf8')) as { schema: Node };
     const table = tables.find((t) => t.variant === variant && t.language === language && t.title === titleOf(variant, language, step));
     expect(table).toBeDefined();
     expect(table!.rows.map((r) => r.field).sort()).toEqual([...fieldsOf(schema)].sort());

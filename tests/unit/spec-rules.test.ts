@@ -16,8 +16,8 @@ type Data = Record<string, unknown>;
 type Errors = { path: string; message: string }[];
 
 async function stepValidator(variant: string, step: string) {
-  const mod = (await import(`../../generated/${variant}/en/${step}.validators.ts`)) as { default: Record<string, never> };
-  const { schema } = (await import(`../../generated/${variant}/en/${step}.json`)).default as { schema: RJSFSchema };
+  const mod = (await import(`../../generated/${variant}/${step}.validators.ts`)) as { default: Record<string, never> };
+  const { schema } = (await import(`../../generated/${variant}/${step}.json`)).default as { schema: RJSFSchema };
   const validator = createPrecompiledValidator(mod.default, schema);
   return (data: Data): Errors => {
     const errors = liftRequiredErrors(validator.validateFormData(data, schema).errors).map((e) => ({ path: (e.property ?? '').replace(/^\./, ''), message: e.message ?? '' }));
@@ -201,7 +201,7 @@ describe('step 4, terms', () => {
 describe('the wire payload, as the server checks it', () => {
   let wire: WireModule['validate'];
   beforeAll(async () => {
-    wire = (await wireValidators()).standard.en.validate;
+    wire = (await wireValidators()).standard.validate;
   });
   const check = (body: Data): Errors => (wire(body) ? [] : describeErrors(wire.errors).map((e) => ({ path: e.path === '/' ? '' : e.path, message: e.message })));
   it('accepts a transformed enrollment', () => expect(check(enrollment())).toEqual([]));

@@ -142,13 +142,13 @@ describe('variant folders at build time', () => {
     const outDir = join(dir, 'generated');
     compileAll({ variantDirs: [join(repo, 'variants'), join(dir, 'v')], outDir });
     const { readFileSync } = await import('node:fs');
-    const acme = JSON.parse(readFileSync(join(outDir, 'acme/en/accountholder.json'), 'utf8'));
+    const acme = JSON.parse(readFileSync(join(outDir, 'acme/accountholder.json'), 'utf8'));
     expect(acme.schema.errorMessage.required.lastName).toBe('Acme needs your last name.');
     expect(acme.schema.errorMessage.required.firstName).toBe('First name is required.');
-    // In Spanish, the partner's own words (tests/fixtures/variants/acme/es/words.json) and the site's.
-    const spanish = JSON.parse(readFileSync(join(outDir, 'acme/es/accountholder.json'), 'utf8'));
-    expect(spanish.schema.errorMessage.required.lastName).not.toBe('Acme needs your last name.');
-    expect(spanish.schema.errorMessage.required.firstName).toBe(JSON.parse(readFileSync(join(repo, 'schemas/es/words.json'), 'utf8'))['First name is required.']);
+    // In Spanish, the partner's own words (tests/fixtures/variants/acme/es/words.json) and the site's, by their English.
+    const spanish = JSON.parse(readFileSync(join(outDir, 'acme/es/translations.json'), 'utf8'));
+    expect(spanish['Acme needs your last name.']).toBe(JSON.parse(readFileSync(join(repo, 'tests/fixtures/variants/acme/es/words.json'), 'utf8'))['Acme needs your last name.']);
+    expect(spanish['First name is required.']).toBe(JSON.parse(readFileSync(join(repo, 'schemas/es/words.json'), 'utf8'))['First name is required.']);
   });
 
   it('refuses a partner word with no translation, naming the words file and the English', () => {
@@ -165,6 +165,14 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(ws)).toThrow(/zeta[/\\]text\.json: \/welcome\/leed is not a key of the standard file/);
     writeFileSync(join(ws.variantDirs[1], 'zeta', 'text.json'), JSON.stringify({ welcome: { marketing: ['Zeta members pay no fee.'] } }));
     expect(() => compileAll(ws)).toThrow(/zeta[/\\]es[/\\]text\.json: \/welcome\/marketing: has no translation/);
+  });
+
+  it('refuses a text that is not a message the page can read (a plural without its other form), naming the file and the text', () => {
+    const ws = workspace({ zeta: good('zeta') });
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'text.json'), JSON.stringify({ vetting: { receivedDocuments: '{count, plural, one {Got it}}' } }));
+    mkdirSync(join(ws.variantDirs[1], 'zeta', 'es'));
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'es', 'text.json'), JSON.stringify({ vetting: { receivedDocuments: '{count, plural, one {Recibido} other {Recibidos}}' } }));
+    expect(() => compileAll(ws)).toThrow(/schemas\/text\.json or .*zeta[/\\]text\.json: \/vetting\/receivedDocuments: is not a message the page can read \(.*\)\. Balance its braces; write a plural as/);
   });
 
   it('npm run variant:new makes a partner folder that passes every check, builds, and is chosen by its host', async () => {

@@ -10,7 +10,7 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import ajvErrors from 'ajv-errors';
 import type Ajv from 'ajv';
 import { addRules } from '../../../src/domain/rules';
-import step from '../../../generated/standard/en/accountholder.json';
+import step from '../../../generated/standard/accountholder.json';
 
 const known = new Set(Object.keys(getDefaultRegistry().widgets));
 /** The uiSchema without the names of our widgets (ui:widget: 'ssn', ...), which RJSF would not know. */

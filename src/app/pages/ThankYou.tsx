@@ -16,7 +16,7 @@ import { currentLanguage, useText } from '../copy';
  *  applicant's language, so the bank's letters can follow it. */
 async function wirePayload(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
   const language = currentLanguage();
-  const { validate, transforms } = await wireModules[variant.id][language]();
+  const { validate, transforms } = await wireModules[variant.id]();
   const wire = { ...toWirePayload(payload, transforms), language };
   if (!validate(wire)) throw new Error(`The enrollment does not pass its own checks: ${(validate.errors ?? []).map((e) => e.instancePath).join(', ')}`);
   return wire;

@@ -5,7 +5,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { reviewSections, type ReviewSection, type ReviewStep } from '../../engine/review';
 import { displayDate } from '../../domain/dates';
 import { maskSsnForReview } from '../../domain/ssn';
-import { stepModules } from '../../../generated/steps';
+import { localizeUi } from '../../engine/localize';
+import { loadStep } from '../stepModule';
 import { variant } from '../variant';
 import { useCopy, useLanguage, useText } from '../copy';
 
@@ -71,7 +72,7 @@ export function useReviewSteps(loaders: { stepId: string; load: (language: strin
 const reviewLoaders = variant.steps
   .slice(0, Math.max(0, variant.steps.findIndex((s) => s.kind === 'summary')))
   .filter((s) => s.schema)
-  .map((s) => ({ stepId: s.id, load: (language: string) => stepModules[variant.id][language][s.id]().then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: m.uiSchema })) }));
+  .map((s) => ({ stepId: s.id, load: (language: string) => loadStep(s.id, language).then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: localizeUi(m.schema, m.uiSchema, m.translate!) })) }));
 
 /** The summary step as the wizard draws it: the earlier steps' schema pairs, then the summary. */
 export function Review(props: Omit<VerifyProps, 'steps'>) {

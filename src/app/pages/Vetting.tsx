@@ -7,7 +7,8 @@ import { Layout } from '../components/Layout';
 import { NotFound } from './NotFound';
 import { variant } from '../variant';
 import { detailsByVariant } from '../details';
-import { currentCopy, useText } from '../copy';
+import { currentCopy, useLanguage, useText } from '../copy';
+import { fillPlural } from '../plural';
 import { Fill } from '../Fill';
 import { fill } from '../../engine/fill';
 import { pageView } from '../analytics';
@@ -76,6 +77,7 @@ function AcceptedDocuments() {
 
 function Confirmation({ documents }: { documents: ReceivedDocument[] }) {
   const { vetting: t, actions } = useText();
+  const language = useLanguage();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -84,7 +86,7 @@ function Confirmation({ documents }: { documents: ReceivedDocument[] }) {
         {t.receivedTitle}
       </h2>
       <p role="status">
-        {documents.length === 1 ? t.receivedOne : fill(t.receivedMany, { count: documents.length })}
+        {fillPlural(t.receivedDocuments, { count: documents.length }, language)}
       </p>
       <ul className="received-list">
         {documents.map((d) => (

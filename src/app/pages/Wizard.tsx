@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { StepForm } from '../../engine/StepForm';
 import { getPath } from '../../engine/paths';
 import type { StepEntry, StepModule } from '../../engine/types';
-import { stepModules } from '../../../generated/steps';
+import { loadStep } from '../stepModule';
 import { widgets } from '../../../widgets';
 import { Layout } from '../components/Layout';
 import { CancelEnrollment } from '../components/CancelEnrollment';
@@ -35,9 +35,9 @@ function useStepModule(step: StepEntry | undefined, language: string): { module:
   useEffect(() => {
     if (!step?.schema) return;
     let live = true;
-    // The step's schema pair in the page's language (its labels and messages); a switch loads the other one.
+    // The step's schema pair in the page's language (its labels and messages); a switch loads the other words.
     const id = `${step.id}/${language}`;
-    withTimeout(stepModules[variant.id][language][step.id]).then(
+    withTimeout(() => loadStep(step.id, language)).then(
       (module) => live && setLoad({ id, module }),
       () => live && setLoad({ id, failed: true }),
     );

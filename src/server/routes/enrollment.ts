@@ -112,8 +112,8 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new HttpError(400, 'An Idempotency-Key header (16 to 100 letters, digits or dashes) is required.');
     const body = request.body;
     // The variant's wire validator, derived from its step schemas: the same one the browser ran before sending.
-    const wire = (await wireValidators())[variant.id][variant.language];
-    if (!wire.validate(body)) throw new HttpError(400, messages.enrollmentInvalid, { errors: describeErrors(wire.validate.errors, messages) });
+    const wire = (await wireValidators())[variant.id];
+    if (!wire.validate(body)) throw new HttpError(400, messages.enrollmentInvalid, { errors: describeErrors(wire.validate.errors, variant) });
     const payload = body as unknown as EnrollmentFacts & { ssn: string; group: { id: string; name?: string } };
     // The fingerprint binds a key to one request without keeping personal data in clear (a keyed hash).
     const fingerprint = protection.ssnIndex(JSON.stringify(payload));
