@@ -1,4 +1,9 @@
+import { useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { SiteProvider } from './site';
+import { useStoredCopy } from './copy';
+import { variant } from './variant';
+import { readFeeData } from './fees';
 import { Welcome } from './pages/Welcome';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { lazyPage } from './lazy';
@@ -25,10 +30,17 @@ export function AppRoutes() {
   );
 }
 
+/** The site in the browser: this page's partner, the language and words of the page's store (a switch redraws in
+ *  place) and the fee data the server wrote into the page. */
 export function App() {
+  const { language, copy } = useStoredCopy();
+  const [fees] = useState(() => readFeeData(document));
+  const site = useMemo(() => ({ variant, language, copy: copy!, fees }), [language, copy, fees]);
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <SiteProvider site={site}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </SiteProvider>
   );
 }

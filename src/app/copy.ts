@@ -4,7 +4,9 @@
  *  application in memory is kept). */
 import { useSyncExternalStore } from 'react';
 import { languageNames, languages } from '../../generated/index';
-import type { Copy } from '../domain/site';
+import type { Copy, VariantConfig } from '../domain/site';
+import { useSiteContext, type Site } from './site';
+import { variant as pageVariant } from './variant';
 import { setRequestLanguage } from '../api/language';
 
 import { LANGUAGE_COOKIE } from '../domain/language';
@@ -13,7 +15,7 @@ export { LANGUAGE_PARAM } from '../domain/language';
 
 export { languageNames, languages };
 
-interface CopyState {
+export interface CopyState {
   language: string;
   copy: Copy | null;
 }
@@ -55,10 +57,23 @@ export function inlineCopy(): { language: string; copy: Copy } | null {
   }
 }
 
+/** The site of the page being drawn (site.tsx): its provider's, else (a part drawn on its own, as the component tests
+ *  draw them) this page's store with its variant. A render on the server always has a provider. */
+export function useSite(): Site {
+  const provided = useSiteContext();
+  const stored = useCopyState((s) => s);
+  if (provided) return provided;
+  if (!stored.copy) throw new Error('No words to draw with: draw inside a SiteProvider, or adopt a language first');
+  return { variant: pageVariant, language: stored.language, copy: stored.copy, fees: null };
+}
+
 /** The words of the page's language (loaded before any page is drawn). */
-export const useCopy = (): Copy => useCopyState((s) => s.copy!);
+export const useCopy = (): Copy => useSite().copy;
 export const useText = (): Copy['text'] => useCopy().text;
-export const useLanguage = (): string => useCopyState((s) => s.language);
+export const useLanguage = (): string => useSite().language;
+export const useVariant = (): VariantConfig => useSite().variant;
+/** The page's language and words as the store holds them: what App.tsx provides. */
+export const useStoredCopy = (): CopyState => useCopyState((s) => s);
 /** Outside React (API client, widget services): the words now shown. */
 export const currentCopy = (): Copy => state.copy!;
 export const currentLanguage = (): string => state.language;

@@ -1,20 +1,22 @@
 /** The first response of a page: the built index.html with the page's language, the partner's colours and settings,
  *  the words of the page (so the browser loads no chunk for them) and, for the pages whose content is fixed (welcome, fee
  *  schedule, maintenance, not found), the page itself drawn by the server-side renderer (src/app/ssr.tsx, built to
- *  dist/ssr/ssr.js). Without that build (a fresh clone, the API tests) pages are drawn by the browser alone. */
+ *  dist/ssr/ssr.js: one copy, given each page's partner and language). Without that build (a fresh clone, the API
+ *  tests) pages are drawn by the browser alone. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import type { Site } from '../app/site';
 import { languages, variants as pageVariants } from '../../generated/index';
 import { VARIANT_ELEMENT_ID } from '../engine/variant';
-import { acceptedLanguages, type ServerVariant, variants } from './validation';
+import { acceptedLanguages, type ServerVariant } from './validation';
 import { LANGUAGE_COOKIE, LANGUAGE_PARAM, pickLanguage } from '../domain/language';
 
-type Renderer = { renderPage: (url: string, language: string, copy: unknown, fees?: unknown) => Promise<string> };
+export type Renderer = { renderPage: (url: string, site: Site) => Promise<string> };
 
 const generated = resolve(import.meta.dirname, '../../generated');
-const copies = new Map<string, { json: string; words: { text: { site: { title: string } } } }>();
+const copies = new Map<string, { json: string; words: Site['copy'] }>();
 /** A variant's words in a language, read once: as JSON safe inside a script element ('<' as its escape, so they can
  *  never close it) and as the object the renderer draws with. */
 export function copyOf(id: string, language: string) {
@@ -32,19 +34,10 @@ export function pageLanguage(request: FastifyRequest): string {
   return pickLanguage([asked, request.cookies?.[LANGUAGE_COOKIE], ...acceptedLanguages(request)], languages);
 }
 
-/** One copy of the renderer per variant, each loaded with an address of that variant (src/app/variant.ts). */
-export async function loadRenderers(distDir: string): Promise<Map<string, Renderer> | null> {
+/** The server-side renderer, if it is built. */
+export async function loadRenderer(distDir: string): Promise<Renderer | null> {
   const file = join(distDir, 'ssr', 'ssr.js');
-  if (!existsSync(file)) return null;
-  const renderers = new Map<string, Renderer>();
-  for (const v of variants) {
-    const host = v.fallback ? 'localhost' : `${v.match.hostLabels?.[0]}.localhost`;
-    (globalThis as { hsaRenderAddress?: string }).hsaRenderAddress = `http://${host}/`;
-    // A query makes each import its own module instance.
-    renderers.set(v.id, (await import(`${pathToFileURL(file).href}?variant=${encodeURIComponent(v.id)}`)) as Renderer);
-  }
-  delete (globalThis as { hsaRenderAddress?: string }).hsaRenderAddress;
-  return renderers;
+  return existsSync(file) ? ((await import(pathToFileURL(file).href)) as Renderer) : null;
 }
 
 /** A variant's settings as the browser reads them (generated/index.ts), as JSON safe inside a script element. */

@@ -16,6 +16,10 @@ import aarpStep1 from '../../generated/aarp/accountholder.json';
 import aarpStep2 from '../../generated/aarp/additionalcard.json';
 import { FeeSchedule } from '../../src/app/pages/FeeSchedule';
 import { NotFound } from '../../src/app/pages/NotFound';
+import { SiteProvider } from '../../src/app/site';
+import { readFeeData } from '../../src/app/fees';
+import { currentCopy } from '../../src/app/copy';
+import { variant } from '../../src/app/variant';
 import { useWizard } from '../../src/app/wizardStore';
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_BEFORE_MS } from '../../src/app/timing';
 import { pageView, stepEvent } from '../../src/app/analytics';
@@ -196,7 +200,9 @@ describe('Schedule of Fees', () => {
     root.id = 'root';
     if (fees) root.dataset.fees = JSON.stringify(fees);
     document.body.appendChild(root);
-    return render(<MemoryRouter><FeeSchedule /></MemoryRouter>, { container: root.appendChild(document.createElement('div')) });
+    // As App.tsx gives it: the data the server wrote into the page, through the page's site.
+    const site = { variant, language: 'en', copy: currentCopy(), fees: readFeeData(document) };
+    return render(<SiteProvider site={site}><MemoryRouter><FeeSchedule /></MemoryRouter></SiteProvider>, { container: root.appendChild(document.createElement('div')) });
   };
 
   it('reads the server data from the root element', () => {

@@ -72,6 +72,18 @@ describe('pages drawn by the server', () => {
     expect(gunzipSync(gzip.body).toString('utf8')).toBe(brotliDecompressSync(br.body).toString('utf8'));
   });
 
+  it('draws every partner and language at once, each page in its own (one renderer, nothing shared between renders)', async () => {
+    // Each page, many times over, all asked for together: a render that took another's partner or words would show.
+    const asked = Array.from({ length: 6 }, () => pages.filter((p) => !p.path.startsWith('/splash'))).flat();
+    const answers = await Promise.all(asked.map(({ host, path }) => firstResponse(host, path)));
+    answers.forEach(({ body }, i) => {
+      const html = body.toString('utf8');
+      expect(html).toContain(`<h1>${asked[i].heading}</h1>`);
+      expect(html).toContain(asked[i].content);
+      expect(html).toContain(`<html lang="${asked[i].path.includes('lang=es') ? 'es' : 'en'}"`);
+    });
+  });
+
   it('reads without scripts at all', async () => {
     const context = await live.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -1,14 +1,14 @@
 /** Hidden customer-service mode: Ctrl+Shift+Enter toggles it, only where the variant allows it. */
 import { useEffect } from 'react';
 import { useCsrMode } from '../csrMode';
-import { variant } from '../variant';
-import { useText } from '../copy';
+import { useText, useVariant } from '../copy';
 
 export function CsrMode() {
   const { on, toggle } = useCsrMode();
   const text = useText();
+  const allowed = Boolean(useVariant().flags.csrMode);
   useEffect(() => {
-    if (!variant.flags.csrMode) return;
+    if (!allowed) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey && e.shiftKey && e.key === 'Enter') {
         e.preventDefault();
@@ -17,6 +17,6 @@ export function CsrMode() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [toggle]);
+  }, [toggle, allowed]);
   return on ? <h2 className="csr-mode">{text.csrMode}</h2> : null;
 }

@@ -1,12 +1,12 @@
 /** Footer on every page: help phone, availability, privacy and terms, deposit insurance, security seal. */
 import { useState } from 'react';
-import { variant } from '../variant';
 import { LazyModal as Modal } from './LazyModal';
-import { useText } from '../copy';
+import { useText, useVariant } from '../copy';
 import { Fill } from '../Fill';
 
 export function Footer() {
   const text = useText().footer;
+  const variant = useVariant();
   const [sealOpen, setSealOpen] = useState(false);
   const tel = variant.helpPhone.replace(/\D/g, '');
   return (

@@ -1,11 +1,11 @@
 /** Brand, title, the language switch and the Step 1 to Step 4 progress (all done at stage 5). */
-import { variant } from '../variant';
-import { useCopy } from '../copy';
+import { useCopy, useVariant } from '../copy';
 import { fill } from '../../engine/fill';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export function Header({ stepIndex }: { stepIndex?: number }) {
   const { text } = useCopy();
+  const variant = useVariant();
   const progress = variant.steps.filter((s) => s.kind !== 'submit');
   const finished = stepIndex !== undefined && variant.steps[stepIndex]?.kind === 'submit';
   return (

@@ -2,8 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { lazy, Suspense } from 'react';
-import { variant } from '../variant';
-import { useText } from '../copy';
+import { useText, useVariant } from '../copy';
 
 const CsrMode = lazy(() => import('./CsrMode').then((m) => ({ default: m.CsrMode })));
 
@@ -12,6 +11,7 @@ const CsrMode = lazy(() => import('./CsrMode').then((m) => ({ default: m.CsrMode
  *  dialogs: what a page adds beside its content (the wizard's dialogs and idle timer load with the wizard). */
 export function Layout({ title, stepIndex, children, banner, dialogs }: { title: string; stepIndex?: number; children: ReactNode; banner?: ReactNode; dialogs?: ReactNode }) {
   const text = useText();
+  const variant = useVariant();
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -1,46 +1,15 @@
-/** The Schedule of Fees: data written by the server into the root element's data-fees attribute. No API call. */
+/** The Schedule of Fees: data written by the server into the page (src/app/fees.ts), read from the page's site. No
+ *  API call. */
 import { Layout } from '../components/Layout';
-import { useText } from '../copy';
-import { details } from '../details';
-import { variant } from '../variant';
+import { useSite, useText } from '../copy';
+import { detailsByVariant } from '../../../generated/details';
 import { fill } from '../../engine/fill';
-
-export interface FeeData {
-  isAARP?: boolean;
-  isMSA?: boolean;
-  isOC?: boolean;
-  groupNotFound?: boolean;
-  acctHolderMaintFee?: string;
-  acctHolderBalEnd?: string;
-  totalMonthlyMaintFee?: string;
-  maintFeeWaived?: boolean;
-  showWaivedText?: boolean;
-  allowInvestments?: boolean;
-  investmentFeeAmt?: string;
-  investmentThresholdAmt?: string;
-  fulfillmentText?: string;
-  [key: string]: unknown;
-}
-
-/** In a server-side render, the group's fee data the server read (set by src/app/ssr.tsx around its render). */
-export const serverFees: { data: FeeData | null } = { data: null };
-
-export function readFeeData(): FeeData | null {
-  if (typeof document === 'undefined') return serverFees.data;
-  const raw = document.getElementById('root')?.dataset.fees;
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as FeeData;
-  } catch {
-    return null;
-  }
-}
 
 /** The words around the amounts come from the language's text (feeSchedule), the amounts from the group's data and
  *  schemas/fees.json (patched by the variant). */
 export function FeeSchedule() {
   const { feeSchedule: t } = useText();
-  const fees = readFeeData();
+  const { variant, fees } = useSite();
   if (!fees || fees.groupNotFound) {
     return (
       <Layout title={t.title}>
@@ -48,7 +17,7 @@ export function FeeSchedule() {
       </Layout>
     );
   }
-  const amounts = details.fees;
+  const amounts = detailsByVariant[variant.id].fees;
   const monthly = fees.isOC ? fill(t.otherChannelMonthly, amounts) : `$${fees.totalMonthlyMaintFee ?? fees.acctHolderMaintFee ?? ''}`;
   return (
     <Layout title={t.title}>

@@ -1,10 +1,10 @@
 import { Layout } from '../components/Layout';
-import { variant } from '../variant';
-import { useText } from '../copy';
+import { useText, useVariant } from '../copy';
 import { Fill } from '../Fill';
 
 export function NotFound() {
   const { notFound } = useText();
+  const variant = useVariant();
   return (
     <Layout title={notFound.title}>
       <p>{notFound.text}</p>

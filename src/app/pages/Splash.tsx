@@ -1,10 +1,10 @@
 import { Layout } from '../components/Layout';
-import { variant } from '../variant';
-import { useText } from '../copy';
+import { useText, useVariant } from '../copy';
 import { fill } from '../../engine/fill';
 
 export function Splash() {
   const { splash } = useText();
+  const variant = useVariant();
   return (
     <Layout title={splash.title}>
       <p>{splash.text}</p>

@@ -3,11 +3,10 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Layout } from '../components/Layout';
 import { CancelEnrollment } from '../components/CancelEnrollment';
-import { variant } from '../variant';
 import { effectiveDateStore, setGroupCookie } from '../state';
 import { fetchCsrfToken } from '../../api/session';
 import { pageView } from '../analytics';
-import { useText } from '../copy';
+import { useText, useVariant } from '../copy';
 import { fill } from '../../engine/fill';
 
 const List = ({ items }: { items: string[] }) => (
@@ -18,19 +17,21 @@ const List = ({ items }: { items: string[] }) => (
   </ul>
 );
 
-/** Next goes to the first step of the variant's list, whatever its name. */
-const firstStep = variant.steps[0].route;
 
 export function Welcome() {
   const [params] = useSearchParams();
   const group = params.get('group');
   const { site, welcome, actions } = useText();
+  const variant = useVariant();
+  // Next goes to the first step of the variant's list, whatever its name.
+  const firstStep = variant.steps[0].route;
+  const { groupCookie } = variant;
   useEffect(() => {
     effectiveDateStore.clear();
-    setGroupCookie(group ?? variant.groupCookie);
+    setGroupCookie(group ?? groupCookie);
     void fetchCsrfToken();
     pageView('welcome');
-  }, [group]);
+  }, [group, groupCookie]);
   const marketing: string[] = welcome.marketing;
   return (
     <Layout title={site.title}>

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { Db } from '../db/index';
 import { feeData } from '../fees';
 import { variantOf, variants } from '../validation';
-import { composePage, copyOf, loadRenderers, pageLanguage } from '../render';
+import { composePage, copyOf, loadRenderer, pageLanguage } from '../render';
 import { isApiPath, normalisedPath, pathOf } from '../paths';
 
 export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, maintenance: boolean): Promise<void> {
@@ -17,13 +17,12 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
   const index = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')
     : '<!doctype html><html lang="en"><title>HSA Enrollment</title><div id="root"><p>The client is not built: run npm run build.</p></div></html>';
-  const renderers = await loadRenderers(distDir);
+  const renderer = await loadRenderer(distDir);
   /** A page in the request's variant and language; drawn by the server when `draw` (its content is fixed). */
   const page = async (request: FastifyRequest, reply: FastifyReply, { status = 200, draw = false, fees = null }: { status?: number; draw?: boolean; fees?: Record<string, unknown> | null } = {}) => {
     const variant = variantOf(request);
     const language = pageLanguage(request);
-    const renderer = draw ? renderers?.get(variant.id) : undefined;
-    const markup = renderer ? await renderer.renderPage(request.url, language, copyOf(variant.id, language).words, fees) : '';
+    const markup = draw && renderer ? await renderer.renderPage(request.url, { variant, language, copy: copyOf(variant.id, language).words, fees }) : '';
     const html = composePage(index, { variant, language, markup, fees });
     // The page depends on the language (query, cookie, Accept-Language), the host (the variant) and the encoding.
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie, Host, Accept-Encoding');
