@@ -17,6 +17,7 @@ import { mergePatch, type Json } from '../src/build/mergePatch';
 import { buildStepSchema, deriveWire, liftUi, toWireSchema } from '../src/build/schemaBuild';
 import { newPairing, pairTranslations } from '../src/build/translations';
 import { messageProblem } from '../src/build/message';
+import { variantFileType } from '../src/build/variantTypes';
 import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
 import { changedTexts, DEFAULT_LANGUAGE, languagesOf, shapeProblems, translateWords } from './languages';
@@ -356,6 +357,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const target = check ? { ...defaultTarget(), outDir: mkdtempSync(join(tmpdir(), 'hsa-check-')) } : defaultTarget();
     compileAll(target);
     if (check) rmSync(target.outDir, { recursive: true, force: true });
+    // The code's type of variant.json (src/domain/site.ts), from its schema.
+    else writeFileSync(join(target.outDir, 'variant-file.ts'), await variantFileType(readJson(join(root, 'variants/variant.schema.json')) as Record<string, unknown>));
     console.log(check ? 'The configuration is sound: every variant folder, step list, schema and uiSchema checked.' : `compiled validators into ${relative(process.cwd(), target.outDir) || '.'}`);
   } catch (e) {
     console.error(`Build failed: ${(e as Error).message}`);

@@ -3,31 +3,25 @@
 import type { VariantLike } from '../engine/variant';
 import type { LinkItem } from '../engine/formContext';
 import type { StepEntry } from '../engine/types';
+import type { VariantFile } from '../../generated/variant-file';
 
-/** variants/<id>/variant.json after the build checked it against variants/variant.schema.json. */
-export interface VariantConfig extends VariantLike {
-  brand: { bankName: string; logo?: string; logoSize?: { width: number; height: number }; partnerName?: string; colors?: { brand?: string; 'brand-dark'?: string } };
-  helpPhone: string;
-  groupCookie: string;
-  links: { home: string; privacy: string; terms: string; feeSchedule?: string };
-  flags: { isAARP?: boolean; isMSA?: boolean; isOC?: boolean; csrMode?: boolean };
-  steps: StepEntry[];
-}
+/** A partner's variants/<id>/variant.json, typed from variants/variant.schema.json by the build. */
+export type { VariantFile };
+
+/** What every page reads of a variant (generated/index.ts): its variant.json as the build checked it, less what only
+ *  the wizard reads (VariantDetails), with its logo's size and its step list. */
+export type VariantConfig = VariantLike &
+  Omit<VariantFile, '$schema' | 'brand' | 'documents' | 'membership' | 'groupCode' | 'cancelOnLaterSteps' | 'vettingUrl'> & {
+    brand: VariantFile['brand'] & { logoSize?: { width: number; height: number } };
+    steps: StepEntry[];
+  };
 
 /** What only the wizard and the vetting page read of a variant (generated/details.ts), apart from the data every
  *  page reads, so the welcome page's script does not carry it. */
-export interface VariantDetails {
-  /** The partner's membership check: its support phone and join and renew links. */
-  membership?: { supportPhone: string; joinUrl: string; renewUrl: string };
+export type VariantDetails = Pick<VariantFile, 'membership' | 'groupCode' | 'cancelOnLaterSteps' | 'vettingUrl'> & {
   /** The amounts of the Schedule of Fees (schemas/fees.json patched by the variant's fees.json). */
   fees: Record<string, string>;
-  /** The partner's own group, used when the form has no group field. */
-  groupCode?: string;
-  /** Cancel Enrollment on the steps after the first. */
-  cancelOnLaterSteps: boolean;
-  /** Where a 'partial' answer (documents needed) sends the applicant. */
-  vettingUrl: string;
-}
+};
 
 /** A variant's wire payload: its precompiled validator and the pre-send transform of each field, by path. */
 export interface WireModule {

@@ -45,7 +45,11 @@ export function localizeUi(schema: RJSFSchema, uiSchema: UiSchema, translate: Tr
     }
     if (isObj(node.properties)) for (const [name, child] of Object.entries(node.properties)) out[name] = walk(child, isObj(out[name]) ? out[name] : {});
     if (isObj(node.items)) out.items = walk(node.items, isObj(out.items) ? out.items : {});
-    return out;
+    // A field that shows only on a condition is declared in a branch, at the same place of the form.
+    let merged = out;
+    for (const key of ['then', 'else']) if (isObj(node[key])) merged = walk(node[key], merged);
+    for (const key of ['allOf', 'anyOf', 'oneOf']) for (const branch of Array.isArray(node[key]) ? node[key] : []) merged = walk(branch, merged);
+    return merged;
   };
   return walk(schema, translateJson(uiSchema as Json, translate, false) as Obj) as UiSchema;
 }

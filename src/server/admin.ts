@@ -27,25 +27,50 @@ import { asBuffer, sealContext } from './documents';
 import { documentType } from '../domain/documents';
 
 type Row = Record<string, string>;
-type Check = (row: Row) => string | null;
 
-const required = (cols: string[]): Check => (row) => {
-  const missing = cols.filter((c) => !row[c]?.trim());
-  return missing.length ? `missing ${missing.join(', ')}` : null;
-};
-const present = (v: string | undefined): v is string => v !== undefined && v !== '';
-const matches = (col: string, re: RegExp, what: string): Check => (row) => (!present(row[col]) || re.test(row[col]) ? null : `${col} must be ${what}`);
 const TRUE = /^(1|true|yes|y)$/i;
-const BOOLEAN = /^(1|0|true|false|yes|no|y|n)$/i;
 const bool = (v: string | undefined) => TRUE.test(v ?? '');
-const booleans = (cols: string[]): Check[] => cols.map((c) => matches(c, BOOLEAN, 'true or false (also 1/0, yes/no, y/n)'));
-/** A column checked by a field's definition (schemas/definitions.schema.json), with that definition's message. */
-const conforms = (col: string, name: string, shape: 'form' | 'wire' = 'form'): Check => {
-  const validate = requestAjv.compile(field(name, shape));
-  return (row) => (!present(row[col]) || validate(row[col]) ? null : `${col}: ${validate.errors?.[0]?.message ?? 'not valid'}`);
-};
+/** The spellings a yes-or-no column accepts, as read (lower case). */
+const BOOLEAN = { enum: ['1', '0', 'true', 'false', 'yes', 'no', 'y', 'n'], errorMessage: 'must be true or false (also 1/0, yes/no, y/n)' };
 // rule-scan: fee amounts fit their database columns; they are no field of the form
-const amount = (col: string, digits: number): Check => matches(col, new RegExp(`^\\d{1,${digits}}(\\.\\d{1,2})?$`), `an amount below ${'1'.padEnd(digits + 1, '0')}`);
+const amount = (digits: number) => ({ type: 'string', pattern: `^\\d{1,${digits}}(\\.\\d{1,2})?$`, errorMessage: `must be an amount below ${'1'.padEnd(digits + 1, '0')}` });
+
+/** A file's rows as a JSON Schema checks them (Ajv, with the server's rules and messages): the form's own
+ *  definitions (schemas/definitions.schema.json) where a column is a field of the form, with their messages. */
+interface RowSchema {
+  required: string[];
+  properties: Record<string, object>;
+  /** Columns read in any case (their values are compared in lower case). */
+  anyCase: string[];
+}
+
+const groupRows: RowSchema = {
+  required: ['id', 'name', 'status'],
+  properties: { id: field('groupId'), name: { type: 'string' }, status: { enum: ['active', 'inactive'], errorMessage: "must be 'active' or 'inactive'" }, maint_fee: amount(6), waive_balance: amount(10), is_aarp: BOOLEAN, is_msa: BOOLEAN, is_oc: BOOLEAN },
+  anyCase: ['status', 'is_aarp', 'is_msa', 'is_oc'],
+};
+const memberRows: RowSchema = {
+  required: ['member_id', 'first_name', 'last_name', 'birth_date', 'zip'],
+  properties: { member_id: field('memberNumber', 'wire'), first_name: { type: 'string' }, last_name: { type: 'string' }, birth_date: field('dob', 'wire'), zip: field('zip'), active: BOOLEAN },
+  anyCase: ['active'],
+};
+
+/** Checks a row (empty cells are absent) and says what is wrong with each column: '<column>: <message>'. */
+function rowChecker({ required, properties, anyCase }: RowSchema): (row: Row) => string[] {
+  const validate = requestAjv.compile({ type: 'object', required, properties, errorMessage: { required: Object.fromEntries(required.map((c) => [c, 'is missing'])) } });
+  return (row) => {
+    const given = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== '' && v !== undefined).map(([c, v]) => [c, anyCase.includes(c) ? v.toLowerCase() : v]));
+    if (validate(given)) return [];
+    const found = (validate.errors ?? []).filter((e) => e.keyword === 'errorMessage').map((e) => {
+      const missing = (e.params as { errors?: { params?: { missingProperty?: string } }[] }).errors?.[0]?.params?.missingProperty;
+      return { column: missing ?? e.instancePath.slice(1), message: e.message };
+    });
+    // In the order of the file's columns.
+    const order = Object.keys(properties);
+    return found.sort((a, b) => order.indexOf(a.column) - order.indexOf(b.column)).map((f) => `${f.column}: ${f.message}`);
+  };
+}
+const present = (v: string | undefined): v is string => v !== undefined && v !== '';
 export class AdminError extends Error {}
 
 /** Text fit for a terminal: control and bidirectional-override characters shown as escapes, never raw. */
@@ -70,7 +95,7 @@ function readText(file: string): string {
   return text;
 }
 
-function readCsv(file: string, checks: Check[], key: { col: string; normalise: (v: string) => string }): Row[] {
+function readCsv(file: string, schema: RowSchema, key: { col: string; normalise: (v: string) => string }): Row[] {
   let rows: Row[];
   try {
     rows = parse(readText(file), { columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, trim: true }) as Row[];
@@ -78,7 +103,8 @@ function readCsv(file: string, checks: Check[], key: { col: string; normalise: (
     if (e instanceof AdminError) throw e;
     throw new AdminError(`${file}: ${printable((e as Error).message)}`);
   }
-  const problems = rows.flatMap((row, i) => checks.map((c) => c(row)).filter(Boolean).map((p) => `${file}, row ${i + 2}: ${p}`));
+  const check = rowChecker(schema);
+  const problems = rows.flatMap((row, i) => check(row).map((p) => `${file}, row ${i + 2}: ${p}`));
   // One id twice in a file would import the last and count both: refuse it.
   const seen = new Map<string, number>();
   rows.forEach((row, i) => {
@@ -109,14 +135,7 @@ async function writeRows(db: Db, file: string, rows: Row[], write: (tx: Queryabl
 export async function importGroups(db: Db, file: string): Promise<number> {
   const rows = readCsv(
     file,
-    [
-      required(['id', 'name', 'status']),
-      conforms('id', 'groupId'),
-      matches('status', /^(active|inactive)$/i, "'active' or 'inactive'"),
-      amount('maint_fee', 6),
-      amount('waive_balance', 10),
-      ...booleans(['is_aarp', 'is_msa', 'is_oc']),
-    ],
+    groupRows,
     { col: 'id', normalise: (v) => v.toUpperCase() },
   );
   await writeRows(db, file, rows, (tx, r) =>
@@ -135,13 +154,7 @@ export async function importGroups(db: Db, file: string): Promise<number> {
 export async function importMembers(db: Db, file: string, protection: DataProtection): Promise<number> {
   const rows = readCsv(
     file,
-    [
-      required(['member_id', 'first_name', 'last_name', 'birth_date', 'zip']),
-      conforms('member_id', 'memberNumber', 'wire'),
-      conforms('birth_date', 'dob', 'wire'),
-      conforms('zip', 'zip'),
-      ...booleans(['active']),
-    ],
+    memberRows,
     { col: 'member_id', normalise: (v) => v },
   );
   await writeRows(db, file, rows, (tx, r) =>

@@ -22,6 +22,10 @@ describe('a step drawn in a language', () => {
     const ui = localizeUi(schema, { first: { 'ui:help': 'Help me', 'ui:widget': 'Group' }, group: { color: { 'ui:enumNames': ['Red'] } } }, translate);
     expect(ui).toEqual({ first: { 'ui:title': 'Nombre', 'ui:help': 'Ayúdeme', 'ui:widget': 'Group' }, group: { 'ui:title': 'Grupo', color: { 'ui:title': 'Elija uno', 'ui:enumNames': ['Rojo'] } } });
   });
+  it('gives a field declared in a branch (shown on a condition) its label too', () => {
+    const conditional: RJSFSchema = { type: 'object', properties: { a: { type: 'boolean' } }, allOf: [{ if: { properties: { a: { const: true } } }, then: { properties: { first: { type: 'string', title: 'First name' } } } }] };
+    expect(localizeUi(conditional, {}, translate)).toEqual({ a: {}, first: { 'ui:title': 'Nombre' } });
+  });
   it("keeps the uiSchema's own title, translated", () => {
     expect(localizeUi(schema, { first: { 'ui:title': 'Group' } }, translate)).toMatchObject({ first: { 'ui:title': 'Grupo' } });
   });
