@@ -11,7 +11,7 @@
  * Everything runs on loopback against servers this script starts and stops. Run it alone: the machine is shared.
  */
 import { execSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -37,7 +37,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const ENROLLMENTS = Number(process.env.BENCH_ENROLLMENTS ?? 1000);
 
 // Always the production build (no test partners), as it ships; then the baseline page on its step-1 schema.
+const buildStart = performance.now();
 execSync('npm run build', { stdio: 'inherit', env: { ...process.env, HSA_VARIANT_DIRS: '' } });
+const buildSeconds = (performance.now() - buildStart) / 1000;
+// The build's output: one validator set per variant, whatever the number of languages (issue 23).
+const validatorFiles = readdirSync('generated', { recursive: true }).filter((f) => String(f).endsWith('.validators.ts') || String(f).endsWith('.validator.ts')).length;
 await build({ configFile: 'scripts/bench/bare/vite.config.ts' });
 // The server reads the generated modules the build just wrote (the variants as they ship): imported after it.
 const { startServer } = await import('../src/server/testing');
@@ -53,6 +57,8 @@ const browser = await launchBenchBrowser();
 try {
   const d = await measureDesktop(browser, server.url, bare.url, floor.url, RUNS);
   rows.push(
+    { what: 'npm run build (validators, client, server renderer)', figure: buildSeconds, unit: 's' },
+    { what: '  validator modules in generated/ (steps and wire, every variant)', figure: validatorFiles, unit: '' },
     { what: 'welcome page, first load: JavaScript (gzip)', figure: d.welcomeJsKb, unit: 'KB', bar: BARS.welcomeJsKb },
     { what: 'step 1, cumulative JavaScript (gzip) vs bare RJSF', figure: d.step1JsKb, unit: 'KB', baseline: d.bareJsKb, bar: BARS.step1JsKb },
     { what: 'keystroke to paint, step 1 (median) vs bare RJSF', figure: d.keystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs, bar: BARS.keystrokeMs },
