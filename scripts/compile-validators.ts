@@ -139,7 +139,7 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
       const text = readJson(file('text.json'));
       const messages = readJson(file('messages.json'));
       problems.push(...shapeProblems(standardText, text, `schemas/${lang}/text.json`), ...shapeProblems(standardMessages, messages, `schemas/${lang}/messages.json`));
-      return [lang, { text, messages, words: readOptional(file('words.json')) as Record<string, string> }];
+      return [lang, { text, messages, words: readOptional(file('translations.json')) as Record<string, string> }];
     }),
   );
 
@@ -181,14 +181,14 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
     const out = join(outDir, id);
     mkdirSync(out, { recursive: true });
     const formSteps = stepList.filter((step) => step.schema);
-    const buildSteps = (say: <T extends Json>(json: T) => T, lang: string) =>
+    const buildSteps = (inLanguage: <T extends Json>(json: T) => T, lang: string) =>
       formSteps.map((step) => {
         const where = `${relative(root, folder)}: step '${step.id}'`;
-        const merged = say(patchStandard(`${step.schema}.schema.json`, folder));
-        const ui = say(patchStandard(`${step.schema}.ui.json`, folder));
-        return liftUi(buildStepSchema(merged, lang === DEFAULT_LANGUAGE ? definitions : (say(definitions as Json) as Record<string, Json>), where, lang), ui as Record<string, Json>);
+        const merged = inLanguage(patchStandard(`${step.schema}.schema.json`, folder));
+        const ui = inLanguage(patchStandard(`${step.schema}.ui.json`, folder));
+        return liftUi(buildStepSchema(merged, lang === DEFAULT_LANGUAGE ? definitions : (inLanguage(definitions as Json) as Record<string, Json>), where, lang), ui as Record<string, Json>);
       });
-    const buildWire = (built: { schema: Record<string, Json> }[], say: <T extends Json>(json: T) => T, unknownField: string) => deriveWire([...built.map((b) => b.schema), say(wireAdditions)], isoFormats, unknownField);
+    const buildWire = (built: { schema: Record<string, Json> }[], inLanguage: <T extends Json>(json: T) => T, unknownField: string) => deriveWire([...built.map((b) => b.schema), inLanguage(wireAdditions)], isoFormats, unknownField);
     const same = <T extends Json>(json: T): T => json;
     const englishSteps = buildSteps(same, DEFAULT_LANGUAGE);
     formSteps.forEach((step, i) => {
@@ -229,26 +229,26 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
         problems.push(...messageProblems(catalogue as Json).map(({ pointer, problem }) => ({ file: `schemas/${english ? '' : `${lang}/`}${file} or ${named(english ? file : `${lang}/${file}`)}`, pointer, problem: `is not a message the page can read (${problem})`, fix: 'Balance its braces; write a plural as {count, plural, one {…} other {…}}' })));
       }
       const missing = new Set<string>();
-      const words = { ...catalogue.words, ...(readOptional(own('words.json')) as Record<string, string>) };
-      const say = <T extends Json>(json: T): T => (english ? json : (translateWords(json, words, missing) as T));
+      const words = { ...catalogue.words, ...(readOptional(own('translations.json')) as Record<string, string>) };
+      const inLanguage = <T extends Json>(json: T): T => (english ? json : (translateWords(json, words, missing) as T));
       mkdirSync(join(out, lang), { recursive: true });
       if (!english) {
         // The page's table for this language: the English steps and wire beside the same built from the translation.
-        const translatedSteps = buildSteps(say, lang);
+        const translatedSteps = buildSteps(inLanguage, lang);
         const pairing = newPairing();
         englishSteps.forEach((built, i) => pairTranslations(built as unknown as Json, translatedSteps[i] as unknown as Json, pairing));
-        pairTranslations(wire.schema as Json, buildWire(translatedSteps, say, messages.unknownField).schema as Json, pairing);
-        problems.push(...pairing.conflicts.map((c) => ({ file: `schemas/${lang}/words.json`, pointer: '/', problem: `makes '${c.english}' read two ways in ${relative(root, folder)} ('${c.first}' and '${c.second}')`, fix: 'Give the English one translation, or reword one of the English texts' })));
+        pairTranslations(wire.schema as Json, buildWire(translatedSteps, inLanguage, messages.unknownField).schema as Json, pairing);
+        problems.push(...pairing.conflicts.map((c) => ({ file: `schemas/${lang}/translations.json`, pointer: '/', problem: `makes '${c.english}' read two ways in ${relative(root, folder)} ('${c.first}' and '${c.second}')`, fix: 'Give the English one translation, or reword one of the English texts' })));
         writeFileSync(join(out, lang, 'translations.json'), JSON.stringify(pairing.pairs));
         translationsByVariant[id][lang] = pairing.pairs;
         translationLoadersByLanguage.push(`    ${lang}: () => import('./${id}/${lang}/translations.json').then((m) => m.default as Record<string, string>),`);
       }
       // The words of every page in this language: loaded before the first page is drawn, and on a switch.
-      const stepWords = say(stepList.map(({ id: step, title, progressLabel }) => ({ id: step, title, ...(progressLabel ? { progressLabel } : {}) })) as unknown as Json);
-      writeFileSync(join(out, lang, 'copy.json'), JSON.stringify({ text, messages, documents: say(documents), steps: stepWords }));
-      copyLoadersByLanguage.push(`    ${lang}: () => import('./${id}/${lang}/copy.json').then((m) => m.default as unknown as Copy),`);
+      const stepWords = inLanguage(stepList.map(({ id: step, title, progressLabel }) => ({ id: step, title, ...(progressLabel ? { progressLabel } : {}) })) as unknown as Json);
+      writeFileSync(join(out, lang, 'words.json'), JSON.stringify({ text, messages, documents: inLanguage(documents), steps: stepWords }));
+      copyLoadersByLanguage.push(`    ${lang}: () => import('./${id}/${lang}/words.json').then((m) => m.default as unknown as Words),`);
       if (missing.size) {
-        problems.push(...[...missing].map((w) => ({ file: `schemas/${lang}/words.json`, pointer: `/${w.replace(/~/g, '~0').replace(/\//g, '~1')}`, problem: `has no translation (used by ${relative(root, folder)})`, fix: `Add "${w.slice(0, 60)}${w.length > 60 ? '…' : ''}": "<${lang}>" to schemas/${lang}/words.json, or to ${named(`${lang}/words.json`)} for this partner only` })));
+        problems.push(...[...missing].map((w) => ({ file: `schemas/${lang}/translations.json`, pointer: `/${w.replace(/~/g, '~0').replace(/\//g, '~1')}`, problem: `has no translation (used by ${relative(root, folder)})`, fix: `Add "${w.slice(0, 60)}${w.length > 60 ? '…' : ''}": "<${lang}>" to schemas/${lang}/translations.json, or to ${named(`${lang}/translations.json`)} for this partner only` })));
       }
       messagesByVariant[id][lang] = messages;
     }
@@ -271,7 +271,7 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
       .map((lang) => {
         const said = translateWords(definitions as Json, catalogues[lang].words, new Set()) as Record<string, Json>;
         const pairing = newPairing();
-        for (const k of Object.keys(built)) pairTranslations(built[k], buildStepSchema(said[k], said, `schemas/${lang}/words.json: ${k}`, lang), pairing);
+        for (const k of Object.keys(built)) pairTranslations(built[k], buildStepSchema(said[k], said, `schemas/${lang}/translations.json: ${k}`, lang), pairing);
         return [lang, pairing.pairs];
       }),
   );
@@ -323,10 +323,10 @@ export const messagesByVariant: Record<string, Record<string, Record<string, str
 export const translationsByVariant: Record<string, Record<string, Record<string, string>>> = ${JSON.stringify(translationsByVariant)};
 `);
   // Each variant's words per language (page copy, messages, document names, step titles): one small chunk each.
-  writeFileSync(join(outDir, 'copy.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
-import type { Copy } from '../src/domain/site';
+  writeFileSync(join(outDir, 'words.ts'), `/* Generated by scripts/compile-validators.ts: do not edit. */
+import type { Words } from '../src/domain/site';
 
-export const copyModules: Record<string, Record<string, () => Promise<Copy>>> = {
+export const wordsModules: Record<string, Record<string, () => Promise<Words>>> = {
 ${copyLoaders.join('\n')}
 };
 `);

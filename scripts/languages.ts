@@ -3,7 +3,7 @@
  * folder schemas/<lang>/ holding
  *   text.json      the page copy of schemas/text.json, same keys
  *   messages.json  the messages of schemas/messages.json, same keys
- *   words.json     every word of the step schemas, uiSchemas, step list and definitions, by its English
+ *   translations.json     every word of the step schemas, uiSchemas, step list and definitions, by its English
  *                  ({ "First Name": "Nombre" }); a message with {limit} is translated before the limit is filled
  * and a variant adds its own in variants/<id>/<lang>/ (the same three files, patches). A key or a word missing in
  * a language fails the build with the file and the key.

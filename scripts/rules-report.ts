@@ -80,7 +80,7 @@ export function rulesReport(): RuleTable[] {
     for (const language of languages) {
       const built = join('generated', v.id);
       const dir = join(built, language);
-      const copyFile = join(dir, 'copy.json');
+      const copyFile = join(dir, 'words.json');
       const titles = existsSync(copyFile) ? (JSON.parse(readFileSync(copyFile, 'utf8')) as { steps: { id: string; title: string }[] }).steps : [];
       // The schemas are built in English; a language's words are their translations, by the English.
       const tableFile = join(dir, 'translations.json');

@@ -7,9 +7,9 @@ afterEach(async () => {
 });
 
 // Pages read their words from the language's copy, which the site loads before its first page: so do the tests (a
-// test that loads the app's modules afresh, under another address, loads it again with tests/copy.ts).
+// test that loads the app's modules afresh, under another address, loads it again with tests/words.ts).
 beforeAll(async () => {
-  if (typeof document !== 'undefined') await (await import('./copy')).loadCopy();
+  if (typeof document !== 'undefined') await (await import('./words')).loadWords();
 });
 
 // jsdom has no <dialog> methods; the modal needs showModal/close.

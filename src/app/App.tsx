@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { SiteProvider } from './site';
-import { useStoredCopy } from './copy';
+import { useStoredWords } from './words';
 import { variant } from './variant';
 import { readFeeData } from './fees';
 import { Welcome } from './pages/Welcome';
@@ -33,9 +33,9 @@ export function AppRoutes() {
 /** The site in the browser: this page's partner, the language and words of the page's store (a switch redraws in
  *  place) and the fee data the server wrote into the page. */
 export function App() {
-  const { language, copy } = useStoredCopy();
+  const { language, words } = useStoredWords();
   const [fees] = useState(() => readFeeData(document));
-  const site = useMemo(() => ({ variant, language, copy: copy!, fees }), [language, copy, fees]);
+  const site = useMemo(() => ({ variant, language, words: words!, fees }), [language, words, fees]);
   return (
     <SiteProvider site={site}>
       <BrowserRouter>

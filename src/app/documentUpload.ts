@@ -3,7 +3,7 @@
  *  again; a refused file is never sent. The page draws what this holds (Vetting.tsx). */
 import { useEffect, useRef, useState } from 'react';
 import { variant } from './variant';
-import { currentCopy } from './copy';
+import { currentWords } from './words';
 import { fill } from '../engine/fill';
 import { pageView } from './analytics';
 import { fetchCsrfToken } from '../api/session';
@@ -11,7 +11,7 @@ import { confirmDocuments, documentStatus, DocumentsRefused, uploadDocument, typ
 import { documentRules, documentType, messageValues, sniffDocumentType, SNIFF_BYTES, type DocumentType } from '../domain/documents';
 
 /** A keyed message in the page's language, with the limits and help phone filled in. */
-const say = (key: string) => fill(currentCopy().messages[key], messageValues(variant.helpPhone));
+const message = (key: string) => fill(currentWords().messages[key], messageValues(variant.helpPhone));
 
 export interface Item {
   key: string;
@@ -36,16 +36,16 @@ const fromReceived = (d: ReceivedDocument): Item => ({ key: `r${d.id}`, name: d.
 
 /** The problem with a chosen file, judged by its size and first bytes; null when it may be sent. */
 async function problemWith(file: File): Promise<{ message: string } | { type: DocumentType }> {
-  if (file.size === 0) return { message: say('documentEmpty') };
-  if (file.size > documentRules.maxFileBytes) return { message: say('documentTooLarge') };
+  if (file.size === 0) return { message: message('documentEmpty') };
+  if (file.size > documentRules.maxFileBytes) return { message: message('documentTooLarge') };
   let head: Uint8Array;
   try {
     head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
   } catch {
-    return { message: say('documentUnreadable') };
+    return { message: message('documentUnreadable') };
   }
   const type = sniffDocumentType(head);
-  return type ? { type } : { message: say('documentWrongType') };
+  return type ? { type } : { message: message('documentWrongType') };
 }
 
 export function useDocumentUpload() {
@@ -68,7 +68,7 @@ export function useDocumentUpload() {
         setPhase('ready');
       })
       .catch((e: unknown) => {
-        setClosedMessage(e instanceof DocumentsRefused ? e.message : say('unavailable'));
+        setClosedMessage(e instanceof DocumentsRefused ? e.message : message('unavailable'));
         setPhase('closed');
       });
   }, []);
@@ -81,7 +81,7 @@ export function useDocumentUpload() {
     const added: Item[] = [];
     for (const file of chosen) {
       if (itemsRef.current.length + added.length >= documentRules.maxFiles) {
-        problems.push({ name: file.name, message: say('documentsTooMany') });
+        problems.push({ name: file.name, message: message('documentsTooMany') });
         continue;
       }
       const checked = await problemWith(file);
@@ -95,7 +95,7 @@ export function useDocumentUpload() {
   async function sendAll() {
     const waiting = itemsRef.current.filter((i) => i.status === 'ready' || i.status === 'failed');
     if (itemsRef.current.length === 0) {
-      setRefused([{ name: '', message: say('documentsNone') }]);
+      setRefused([{ name: '', message: message('documentsNone') }]);
       return;
     }
     setRefused([]);
@@ -119,7 +119,7 @@ export function useDocumentUpload() {
           setItems((list) => list.filter((i) => i.key !== item.key));
         } else {
           unsent++;
-          update(item.key, { status: 'failed', error: say('documentNotSent') });
+          update(item.key, { status: 'failed', error: message('documentNotSent') });
         }
       }
     }
@@ -137,7 +137,7 @@ export function useDocumentUpload() {
         setClosedMessage(e.message);
         setPhase('closed');
       } else {
-        setRefused([{ name: '', message: e instanceof DocumentsRefused ? e.message : say('documentNotSent') }]);
+        setRefused([{ name: '', message: e instanceof DocumentsRefused ? e.message : message('documentNotSent') }]);
         setPhase('ready');
       }
     }

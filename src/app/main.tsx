@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
 import './styles.css';
-import { adoptLanguage, inlineCopy } from './copy';
+import { adoptLanguage, inlineWords } from './words';
 import { CHUNK_FAILED } from '../engine/loading';
 import { keepPresses } from './keepPresses';
 
@@ -18,9 +18,9 @@ const app = (
 // The server wrote the page's words (and its language and colours), and for the welcome, fee, maintenance and
 // not-found pages the page itself: take over what is shown, with no second drawing. Without a server that did
 // (the development server), set them here first.
-const inline = inlineCopy();
+const inline = inlineWords();
 if (inline) {
-  adoptLanguage(inline.language, inline.copy);
+  adoptLanguage(inline.language, inline.words);
   if (root.hasChildNodes()) hydrateRoot(root, app);
   else createRoot(root).render(app);
 } else {

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { NETWORK_ERROR, verifyMembership } from '../api/client';
 import { fill } from '../engine/fill';
-import { currentCopy } from './copy';
+import { currentWords } from './words';
 import { details } from './details';
 import { variant } from './variant';
 import { toMembershipRequest } from '../domain/membership';
@@ -44,7 +44,7 @@ export async function checkMembership(data: Record<string, unknown>): Promise<'v
     valid = await verifyMembership(toMembershipRequest(data as never) as unknown as Record<string, unknown>);
   } catch {
     const m = details.membership;
-    useSiteStatus.getState().report(NETWORK_ERROR, fill(currentCopy().messages.membershipUnavailable, { partner: variant.brand.partnerName ?? '', supportPhone: m?.supportPhone ?? variant.helpPhone }));
+    useSiteStatus.getState().report(NETWORK_ERROR, fill(currentWords().messages.membershipUnavailable, { partner: variant.brand.partnerName ?? '', supportPhone: m?.supportPhone ?? variant.helpPhone }));
     return 'stay';
   } finally {
     useMembershipDialog.setState({ verifying: false });

@@ -1,7 +1,7 @@
 /** The site's addresses and the wrapper of a page that loads lazily: one list for the browser's router (App.tsx)
  *  and the server's renderer (ssr.tsx), so both draw the same tree. */
 import { Component, Suspense, type ReactNode } from 'react';
-import { useText } from './copy';
+import { useText } from './words';
 import { CHUNK_FAILED, lazyPage, retryFailedScreens } from './lazy';
 import { LoadFailed } from './components/LoadFailed';
 

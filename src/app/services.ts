@@ -2,12 +2,12 @@
 import { CheckRefused, type WidgetServices } from '../../widgets/services';
 import * as api from '../api/client';
 import { useSiteStatus } from './siteStatus';
-import { currentCopy } from './copy';
+import { currentWords } from './words';
 
 export const widgetServices: WidgetServices = {
   verifySsn: (ssn) =>
     api.verifySsn(ssn).catch((e: unknown) => {
-      throw e instanceof api.Refused ? new CheckRefused(e.message || currentCopy().messages.requestInvalid) : e;
+      throw e instanceof api.Refused ? new CheckRefused(e.message || currentWords().messages.requestInvalid) : e;
     }),
   lookupEmployer: api.lookupEmployer,
   reportError: (message) => useSiteStatus.getState().report(message),
@@ -20,6 +20,6 @@ export const widgetServices: WidgetServices = {
   submitCaptcha: api.submitCaptcha,
   // Read when a widget speaks, so a language switch is heard at once.
   get messages() {
-    return currentCopy().messages;
+    return currentWords().messages;
   },
 };

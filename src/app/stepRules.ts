@@ -16,7 +16,7 @@ import type { StepRefusal } from '../engine/StepForm';
 import { requestsAdditionalCard, usesMailingAddress } from '../domain/transforms';
 import { membershipFields } from '../domain/membership';
 import { fill } from '../engine/fill';
-import { currentCopy } from './copy';
+import { currentWords } from './words';
 
 type Data = Record<string, unknown>;
 
@@ -84,7 +84,7 @@ export const stepRules = {
       );
       if (outcome === 'verified') return withGroup;
       if (outcome === 'stay') return null;
-      const { text, messages } = currentCopy();
+      const { text, messages } = currentWords();
       const message = fill(messages.membershipCheck, { partner: variant.brand.partnerName ?? '' });
       const given = (path: string) => {
         const value = getPath(data, path);

@@ -3,7 +3,7 @@
  *  not carry it. */
 import { applyBrand } from './brand';
 import { variant } from './variant';
-import { languages } from './copy';
+import { languages } from './words';
 import { LANGUAGE_COOKIE, LANGUAGE_PARAM, pickLanguage } from '../domain/language';
 import { chooseLanguage } from './loadLanguage';
 

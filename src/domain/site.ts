@@ -29,9 +29,9 @@ export interface WireModule {
   transforms: Record<string, 'digits' | 'isoDate' | 'upper' | 'omit'>;
 }
 
-/** A variant's words in one language (generated/<variant>/<lang>/copy.json): page copy (schemas/text.json), keyed
+/** A variant's words in one language (generated/<variant>/<lang>/words.json): page copy (schemas/text.json), keyed
  *  messages, the documents the terms step names, and the steps' titles. */
-export interface Copy {
+export interface Words {
   text: Text;
   messages: Record<string, string>;
   documents: LinkItem[];

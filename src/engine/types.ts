@@ -8,7 +8,7 @@ export interface StepEntry {
   id: string;
   /** Path segment under the wizard's base route. */
   route: string;
-  /** Page title and h1 (in the language's copy, generated/<variant>/<lang>/copy.json). */
+  /** Page title and h1 (in the language's words, generated/<variant>/<lang>/words.json). */
   title?: string;
   /** Schema pair name under schemas/, or null for steps the app renders itself. */
   schema: string | null;

@@ -16,16 +16,16 @@ import { LANGUAGE_COOKIE, LANGUAGE_PARAM, pickLanguage } from '../domain/languag
 export type Renderer = { renderPage: (url: string, site: Site) => Promise<string> };
 
 const generated = resolve(import.meta.dirname, '../../generated');
-const copies = new Map<string, { json: string; words: Site['copy'] }>();
+const read = new Map<string, { json: string; value: Site['words'] }>();
 /** A variant's words in a language, read once: as JSON safe inside a script element ('<' as its escape, so they can
  *  never close it) and as the object the renderer draws with. */
-export function copyOf(id: string, language: string) {
+export function wordsOf(id: string, language: string) {
   const key = `${id}/${language}`;
-  if (!copies.has(key)) {
-    const json = readFileSync(join(generated, id, language, 'copy.json'), 'utf8');
-    copies.set(key, { json: json.replace(/</g, '\\u003c'), words: JSON.parse(json) });
+  if (!read.has(key)) {
+    const json = readFileSync(join(generated, id, language, 'words.json'), 'utf8');
+    read.set(key, { json: json.replace(/</g, '\\u003c'), value: JSON.parse(json) });
   }
-  return copies.get(key)!;
+  return read.get(key)!;
 }
 
 /** The page's language (src/domain/language.ts): the address's, the session's, the browser's, else English. */
@@ -57,13 +57,13 @@ export interface PageParts {
 export function composePage(index: string, { variant, language, markup = '', fees }: PageParts): string {
   const colors = Object.entries(variant.brand.colors ?? {}).map(([name, hex]) => `--${name}:${hex}`).join(';');
   const feesAttribute = fees ? ` data-fees="${escapeAttribute(JSON.stringify(fees))}"` : '';
-  const copy = copyOf(variant.id, language);
+  const words = wordsOf(variant.id, language);
   // The page's words, and its variant's settings (the browser's script carries no partner's).
-  const words = `<script type="application/json" id="${VARIANT_ELEMENT_ID}">${variantJson.get(variant.id)}</script><script type="application/json" id="hsa-copy">{"language":"${language}","copy":${copy.json}}</script>`;
+  const scripts = `<script type="application/json" id="${VARIANT_ELEMENT_ID}">${variantJson.get(variant.id)}</script><script type="application/json" id="hsa-words">{"language":"${language}","words":${words.json}}</script>`;
   return index
     .replace(/<html lang="[a-z]+"/, `<html lang="${language}"${colors ? ` style="${escapeAttribute(colors)}"` : ''}`)
     // The site's title in the page's language until the script names the page.
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(copy.words.text.site.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(words.value.text.site.title)}</title>`)
     // The root keeps what it holds (a note that the client is not built) unless the page is drawn here.
-    .replace(/<div id="root">([\s\S]*?)<\/div>/, (_whole, inner: string) => `<div id="root"${feesAttribute}>${markup || inner}</div>${words}`);
+    .replace(/<div id="root">([\s\S]*?)<\/div>/, (_whole, inner: string) => `<div id="root"${feesAttribute}>${markup || inner}</div>${scripts}`);
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { engineWords } from '../copy';
+import { engineWords } from '../words';
 import { describe, expect, it, vi, beforeAll } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

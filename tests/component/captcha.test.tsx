@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The captcha widget loads its code after a delay; a load that fails or hangs says so, with a retry. */
-import { engineWords } from '../copy';
+import { engineWords } from '../words';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // @vitest-environment-options {"url": "http://aarp.localhost:3000/"}
 /** The membership variant, chosen from the page address: its verification dialogs and CSR mode. */
-import { loadCopy } from '../copy';
+import { loadWords } from '../words';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,9 +23,9 @@ async function loadAarp() {
   const { CsrMode } = await import('../../src/app/components/CsrMode');
   const { useCsrMode } = await import('../../src/app/csrMode');
   const { variant } = await import('../../src/app/variant');
-  await loadCopy();
-  const { currentCopy } = await import('../../src/app/copy');
-  return { copy: currentCopy(), ...membership, MembershipDialog, CsrMode, useCsrMode, variant };
+  await loadWords();
+  const { currentWords } = await import('../../src/app/words');
+  return { copy: currentWords(), ...membership, MembershipDialog, CsrMode, useCsrMode, variant };
 }
 
 beforeEach(() => {

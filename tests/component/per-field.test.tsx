@@ -2,7 +2,7 @@
 /** A keystroke re-renders the field typed in, not the whole step: before Next (validation on leaving a field) and
  *  after it (every change validated once typing pauses). Counted on the standard step 1, every widget of it wrapped in
  *  a counter. */
-import { engineWords } from '../copy';
+import { engineWords } from '../words';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

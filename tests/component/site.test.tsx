@@ -18,7 +18,7 @@ import { FeeSchedule } from '../../src/app/pages/FeeSchedule';
 import { NotFound } from '../../src/app/pages/NotFound';
 import { SiteProvider } from '../../src/app/site';
 import { readFeeData } from '../../src/app/fees';
-import { currentCopy } from '../../src/app/copy';
+import { currentWords } from '../../src/app/words';
 import { variant } from '../../src/app/variant';
 import { useWizard } from '../../src/app/wizardStore';
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_BEFORE_MS } from '../../src/app/timing';
@@ -201,7 +201,7 @@ describe('Schedule of Fees', () => {
     if (fees) root.dataset.fees = JSON.stringify(fees);
     document.body.appendChild(root);
     // As App.tsx gives it: the data the server wrote into the page, through the page's site.
-    const site = { variant, language: 'en', copy: currentCopy(), fees: readFeeData(document) };
+    const site = { variant, language: 'en', words: currentWords(), fees: readFeeData(document) };
     return render(<SiteProvider site={site}><MemoryRouter><FeeSchedule /></MemoryRouter></SiteProvider>, { container: root.appendChild(document.createElement('div')) });
   };
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** The SSN field's duplicate check (spec sections 7 and 8): Next waits for a check that succeeded. */
-import { engineWords } from '../copy';
+import { engineWords } from '../words';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -2,7 +2,7 @@
 /** The widgets that call the app's services from effects (SSN check, group lookup, captcha) use the services and
  *  values of the moment they act, not those captured by an earlier render, and drop an answer asked for a value the
  *  applicant has since changed. */
-import { engineWords } from '../copy';
+import { engineWords } from '../words';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -24,9 +24,9 @@ import { Wizard } from '../../src/app/pages/Wizard';
 import { useWizard } from '../../src/app/wizardStore';
 import { useSiteStatus } from '../../src/app/siteStatus';
 import { CHUNK_TIMEOUT_MS } from '../../src/app/lazy';
-import { currentCopy } from '../../src/app/copy';
+import { currentWords } from '../../src/app/words';
 import { firstOfThisMonth } from '../dates';
-import { loadCopy } from '../copy';
+import { loadWords } from '../words';
 
 const holder = {
   firstName: 'Pat', lastName: 'Doe', ssn: '123-45-6789', dob: '04-15-1970', homePhone: '202-555-0143', email: 'p@example.com', remail: 'p@example.com',
@@ -92,7 +92,7 @@ describe('the screens after step 1', () => {
     });
     onTestFinished(() => void vi.doUnmock('../../src/app/lazy'));
     const fresh = { ...(await import('../../src/app/pages/Wizard')), ...(await import('../../src/app/wizardStore')) };
-    await loadCopy();
+    await loadWords();
     const drawn = (route: string) =>
       render(
         <MemoryRouter initialEntries={[route]}>
@@ -123,7 +123,7 @@ describe('the network-error state', () => {
     await screen.findByLabelText(/^First name/);
     act(() => useSiteStatus.getState().report('Network error'));
     const banner = screen.getByRole('alert');
-    expect(banner).toHaveTextContent(currentCopy().text.errors.network);
+    expect(banner).toHaveTextContent(currentWords().text.errors.network);
     expect(banner.nextElementSibling).toBe(screen.getByRole('heading', { level: 1 }));
     act(() => useSiteStatus.getState().clear());
   });
@@ -173,7 +173,7 @@ describe('terms step', () => {
       ['Schedule of Fees (opens in a new tab)', '/feeschedule'],
       ['Privacy Notice (opens in a new tab)', 'https://www.example.com/privacy'],
     ]);
-    expect(links.map((l) => l.getAttribute('href'))).toEqual(currentCopy().documents.map((d) => d.url));
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(currentWords().documents.map((d) => d.url));
     for (const link of links) expect(link).toHaveAttribute('target', '_blank');
     expect(within(terms).getByRole('checkbox', { name: /accept and agree/ })).toBeInTheDocument();
   });

@@ -38,7 +38,7 @@ function copyProject(): void {
     s.definitions.name.allOf[0].errorMessage.pattern = NEW_NAME_MESSAGE;
   });
   // A reworded message needs its words in each language (the build refuses it otherwise).
-  editJson<Record<string, string>>('schemas/es/words.json', (w) => {
+  editJson<Record<string, string>>('schemas/es/translations.json', (w) => {
     w[NEW_NAME_MESSAGE] = 'Solo letras, espacios y guiones.';
   });
   // (c) A partner is one folder: its variant.json and a patch adding a required field of its own.
@@ -54,7 +54,7 @@ function copyProject(): void {
   editJsonNew('variants/zeta/text.json', site);
   mkdirSync(join(dir, 'variants/zeta/es'), { recursive: true });
   editJsonNew('variants/zeta/es/text.json', site);
-  editJsonNew('variants/zeta/es/words.json', {
+  editJsonNew('variants/zeta/es/translations.json', {
     'Employee number': 'Número de empleado',
     'Capital letters and digits only.': 'Solo letras mayúsculas y dígitos.',
     'No more than {limit} characters.': 'No más de {limit} caracteres.',

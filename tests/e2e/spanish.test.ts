@@ -12,13 +12,13 @@ import { press, type, ROBOT } from './hand';
 
 const live = withServerAndBrowser();
 const json = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-const words = { ...json('schemas/es/words.json'), ...json('variants/aarp/es/words.json') } as Record<string, string>;
-const spanishText = json('generated/standard/es/copy.json').text as Record<string, Record<string, unknown>>;
+const words = { ...json('schemas/es/translations.json'), ...json('variants/aarp/es/translations.json') } as Record<string, string>;
+const spanishText = json('generated/standard/es/words.json').text as Record<string, Record<string, unknown>>;
 const text = (group: string, key: string) => spanishText[group][key] as string;
 
 /** Spanish for an English word of the schemas (the build guarantees there is one). */
 const es = (english: string): string => {
-  if (!words[english]) throw new Error(`schemas/es/words.json has no '${english}'`);
+  if (!words[english]) throw new Error(`schemas/es/translations.json has no '${english}'`);
   return words[english];
 };
 const starts = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
@@ -27,8 +27,8 @@ const starts = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\
  *  Spanish (names, states, 'PDF'). */
 function englishSentences(): string[] {
   const leaves = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(leaves) : v && typeof v === 'object' ? Object.entries(v).filter(([k]) => k !== '$comment').flatMap(([, x]) => leaves(x)) : []);
-  const english = [...leaves(json('generated/standard/en/copy.json').text), ...leaves(json('generated/aarp/en/copy.json').text), ...leaves(json('schemas/messages.json')), ...Object.keys(words)];
-  const spanish = new Set([...leaves(json('generated/standard/es/copy.json').text), ...leaves(json('generated/aarp/es/copy.json').text), ...Object.values(words)]);
+  const english = [...leaves(json('generated/standard/en/words.json').text), ...leaves(json('generated/aarp/en/words.json').text), ...leaves(json('schemas/messages.json')), ...Object.keys(words)];
+  const spanish = new Set([...leaves(json('generated/standard/es/words.json').text), ...leaves(json('generated/aarp/es/words.json').text), ...Object.values(words)]);
   // A sentence: several words with a letter; placeholders cut it into the parts a screen shows.
   return [...new Set(english.flatMap((s) => s.split(/\{[\w-]+\}/)).map((s) => s.trim()))].filter((s) => !spanish.has(s) && /[a-z]{3,} [a-z]{2,}/i.test(s));
 }
@@ -157,7 +157,7 @@ describe('the site in Spanish', () => {
     // No application asked for documents in this session: the server refuses, in the applicant's language.
     await page.goto(`${live.server.url}/vetting/standard?lang=es`);
     await page.getByRole('heading', { level: 1, name: text('vetting', 'title') }).waitFor();
-    const refusal = (json('generated/standard/es/copy.json').messages as Record<string, string>).documentsNoGrant.split('{')[0];
+    const refusal = (json('generated/standard/es/words.json').messages as Record<string, string>).documentsNoGrant.split('{')[0];
     await page.getByRole('alert').filter({ hasText: refusal }).waitFor();
     await expectSpanishScreen(page, 'es-vetting-closed');
     await page.goto(`${live.server.url}/feeschedule?lang=es`);

@@ -68,7 +68,7 @@ describe('the build: one schema and validator set per variant, words per languag
 });
 
 describe('a count said in words at run time (ICU plural, src/app/plural.ts)', () => {
-  const received = (language: string) => (JSON.parse(readFileSync(`generated/standard/${language}/copy.json`, 'utf8')) as { text: { vetting: { receivedDocuments: string } } }).text.vetting.receivedDocuments;
+  const received = (language: string) => (JSON.parse(readFileSync(`generated/standard/${language}/words.json`, 'utf8')) as { text: { vetting: { receivedDocuments: string } } }).text.vetting.receivedDocuments;
   it.each([
     ['en', 1, 'Thank you. We received your document:'],
     ['en', 3, 'Thank you. We received your 3 documents:'],

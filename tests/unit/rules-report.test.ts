@@ -27,7 +27,7 @@ function fieldsOf(node: unknown, path = '', out = new Set<string>()): Set<string
 describe('the rules report', () => {
   const tables = rulesReport();
   const titleOf = (variant: string, language: string, step: string) =>
-    (JSON.parse(readFileSync(`generated/${variant}/${language}/copy.json`, 'utf8')) as { steps: { id: string; title: string }[] }).steps.find((s) => s.id === step)!.title;
+    (JSON.parse(readFileSync(`generated/${variant}/${language}/words.json`, 'utf8')) as { steps: { id: string; title: string }[] }).steps.find((s) => s.id === step)!.title;
   it.each(variants.flatMap((v) => languages.flatMap((l) => v.steps.filter((s) => s.schema).map((s) => [v.id, l, s.id] as const))))('%s (%s) %s lists every field', (variant, language, step) => {
     const { schema } = JSON.parse(readFileSync(`generated/${variant}/${step}.json`, 'utf8')) as { schema: Node };
     const table = tables.find((t) => t.variant === variant && t.language === language && t.title === titleOf(variant, language, step));
@@ -53,7 +53,7 @@ describe('the rules report', () => {
   });
 
   it('lists every language, each rule in its own words', () => {
-    const words = JSON.parse(readFileSync('schemas/es/words.json', 'utf8')) as Record<string, string>;
+    const words = JSON.parse(readFileSync('schemas/es/translations.json', 'utf8')) as Record<string, string>;
     const terms = tables.find((t) => t.variant === 'standard' && t.language === 'es' && t.title === titleOf('standard', 'es', 'terms'))!;
     expect(terms.rows.find((r) => r.field === 'tos.firstName')?.whenMissing).toBe(words["Must match applicant's First Name."]);
     expect(html(tables)).toContain('standard (es)');

@@ -145,17 +145,17 @@ describe('variant folders at build time', () => {
     const acme = JSON.parse(readFileSync(join(outDir, 'acme/accountholder.json'), 'utf8'));
     expect(acme.schema.errorMessage.required.lastName).toBe('Acme needs your last name.');
     expect(acme.schema.errorMessage.required.firstName).toBe('First name is required.');
-    // In Spanish, the partner's own words (tests/fixtures/variants/acme/es/words.json) and the site's, by their English.
+    // In Spanish, the partner's own words (tests/fixtures/variants/acme/es/translations.json) and the site's, by their English.
     const spanish = JSON.parse(readFileSync(join(outDir, 'acme/es/translations.json'), 'utf8'));
-    expect(spanish['Acme needs your last name.']).toBe(JSON.parse(readFileSync(join(repo, 'tests/fixtures/variants/acme/es/words.json'), 'utf8'))['Acme needs your last name.']);
-    expect(spanish['First name is required.']).toBe(JSON.parse(readFileSync(join(repo, 'schemas/es/words.json'), 'utf8'))['First name is required.']);
+    expect(spanish['Acme needs your last name.']).toBe(JSON.parse(readFileSync(join(repo, 'tests/fixtures/variants/acme/es/translations.json'), 'utf8'))['Acme needs your last name.']);
+    expect(spanish['First name is required.']).toBe(JSON.parse(readFileSync(join(repo, 'schemas/es/translations.json'), 'utf8'))['First name is required.']);
   });
 
   it('refuses a partner word with no translation, naming the words file and the English', () => {
     const ws = workspace({ zeta: { ...good('zeta'), documents: [{ title: 'Zeta Plan Rules', url: 'c' }] } });
-    expect(() => compileAll(ws)).toThrow(/schemas\/es\/words\.json: \/Zeta Plan Rules: has no translation \(used by .*zeta\)\. Add "Zeta Plan Rules": "<es>" to schemas\/es\/words\.json, or to .*zeta[/\\]es[/\\]words\.json for this partner only/);
+    expect(() => compileAll(ws)).toThrow(/schemas\/es\/translations\.json: \/Zeta Plan Rules: has no translation \(used by .*zeta\)\. Add "Zeta Plan Rules": "<es>" to schemas\/es\/translations\.json, or to .*zeta[/\\]es[/\\]translations\.json for this partner only/);
     mkdirSync(join(ws.variantDirs[1], 'zeta', 'es'));
-    writeFileSync(join(ws.variantDirs[1], 'zeta', 'es', 'words.json'), JSON.stringify({ 'Zeta Plan Rules': 'Reglas del plan Zeta' }));
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'es', 'translations.json'), JSON.stringify({ 'Zeta Plan Rules': 'Reglas del plan Zeta' }));
     expect(() => compileAll(ws)).not.toThrow();
   });
 

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { LazyModal as Modal } from './LazyModal';
 import { leaveToRoot } from '../state';
-import { useText } from '../copy';
+import { useText } from '../words';
 
 export function CancelEnrollment() {
   const text = useText().actions;

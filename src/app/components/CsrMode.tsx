@@ -1,7 +1,7 @@
 /** Hidden customer-service mode: Ctrl+Shift+Enter toggles it, only where the variant allows it. */
 import { useEffect } from 'react';
 import { useCsrMode } from '../csrMode';
-import { useText, useVariant } from '../copy';
+import { useText, useVariant } from '../words';
 
 export function CsrMode() {
   const { on, toggle } = useCsrMode();

@@ -1,7 +1,7 @@
 /** Footer on every page: help phone, availability, privacy and terms, deposit insurance, security seal. */
 import { useState } from 'react';
 import { LazyModal as Modal } from './LazyModal';
-import { useText, useVariant } from '../copy';
+import { useText, useVariant } from '../words';
 import { Fill } from '../Fill';
 
 export function Footer() {

@@ -1,10 +1,10 @@
 /** Brand, title, the language switch and the Step 1 to Step 4 progress (all done at stage 5). */
-import { useCopy, useVariant } from '../copy';
+import { useWords, useVariant } from '../words';
 import { fill } from '../../engine/fill';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export function Header({ stepIndex }: { stepIndex?: number }) {
-  const { text } = useCopy();
+  const { text } = useWords();
   const variant = useVariant();
   const progress = variant.steps.filter((s) => s.kind !== 'submit');
   const finished = stepIndex !== undefined && variant.steps[stepIndex]?.kind === 'submit';

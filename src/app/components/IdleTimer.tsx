@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { Modal } from './Modal';
 import { useWizard } from '../wizardStore';
 import { fetchCsrfToken } from '../../api/client';
-import { useText } from '../copy';
+import { useText } from '../words';
 import { COUNTDOWN_TICK_MS, IDLE_TIMEOUT_MS, IDLE_WARNING_BEFORE_MS } from '../timing';
 
 const ACTIVITY = ['pointerdown', 'keydown', 'scroll', 'touchstart'] as const;

@@ -3,7 +3,7 @@
  *  language (a link opens the site in it), and the session keeps it. */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { LANGUAGE_PARAM, languageNames, languages, useLanguage } from '../copy';
+import { LANGUAGE_PARAM, languageNames, languages, useLanguage } from '../words';
 
 export function LanguageSwitch() {
   const language = useLanguage();

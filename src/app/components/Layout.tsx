@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { lazy, Suspense } from 'react';
-import { useText, useVariant } from '../copy';
+import { useText, useVariant } from '../words';
 
 const CsrMode = lazy(() => import('./CsrMode').then((m) => ({ default: m.CsrMode })));
 

@@ -1,6 +1,6 @@
 /** A part of the page that could not be loaded in time (spec section 8: 'Loading chunk failed'), with a retry that
  *  keeps the application in memory (a reload would lose it). */
-import { useText } from '../copy';
+import { useText } from '../words';
 
 export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const text = useText();

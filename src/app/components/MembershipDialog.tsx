@@ -7,13 +7,13 @@ import { useMembershipDialog } from '../membership';
 import { leaveToRoot } from '../state';
 import { variant } from '../variant';
 import { details } from '../details';
-import { useCopy } from '../copy';
+import { useWords } from '../words';
 import { Fill } from '../Fill';
 import { fill } from '../../engine/fill';
 
 export function MembershipDialog() {
   const { verifying, open, close } = useMembershipDialog();
-  const { text, messages } = useCopy();
+  const { text, messages } = useWords();
   const m = details.membership;
   if (verifying) return <VerifyingInformation />;
   if (!open || !m) return null;

@@ -1,5 +1,5 @@
 import { useSiteStatus } from '../siteStatus';
-import { useText } from '../copy';
+import { useText } from '../words';
 
 /** The network-error state: a banner with a way to retry (checks that failed run again). Too many requests shows
  *  the server's own words (wait a minute and try again) the same way. */

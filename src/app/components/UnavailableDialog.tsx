@@ -3,7 +3,7 @@ import { Modal } from './Modal';
 import { leaveToRoot } from '../state';
 import { useSiteStatus } from '../siteStatus';
 import { onTooManyRequests, onUnavailable } from '../../api/client';
-import { useCopy } from '../copy';
+import { useWords } from '../words';
 
 // The API client reports a 503 here; this dialog loads with the wizard, where API calls are made.
 onUnavailable(() => useSiteStatus.setState({ unavailable: true }));
@@ -11,7 +11,7 @@ onTooManyRequests((message) => useSiteStatus.setState({ tooManyRequests: message
 
 export function UnavailableDialog() {
   const unavailable = useSiteStatus((s) => s.unavailable);
-  const { text, messages } = useCopy();
+  const { text, messages } = useWords();
   return (
     <Modal
       open={unavailable}

@@ -1,6 +1,6 @@
 /** 'Verifying Information' (spec section 2, dialogs): a loader shown while a result is pending. */
 import { Modal } from './Modal';
-import { useText } from '../copy';
+import { useText } from '../words';
 
 export function VerifyingInformation() {
   const text = useText().dialogs;

@@ -1,5 +1,5 @@
 import { Layout } from '../components/Layout';
-import { useText } from '../copy';
+import { useText } from '../words';
 
 /** Shown when rendering fails or a screen cannot be loaded. */
 export function ErrorPage({ chunkFailed = false }: { chunkFailed?: boolean }) {

@@ -1,7 +1,7 @@
 /** The Schedule of Fees: data written by the server into the page (src/app/fees.ts), read from the page's site. No
  *  API call. */
 import { Layout } from '../components/Layout';
-import { useSite, useText } from '../copy';
+import { useSite, useText } from '../words';
 import { detailsByVariant } from '../../../generated/details';
 import { fill } from '../../engine/fill';
 

@@ -1,5 +1,5 @@
 import { Layout } from '../components/Layout';
-import { useText, useVariant } from '../copy';
+import { useText, useVariant } from '../words';
 import { fill } from '../../engine/fill';
 
 export function Splash() {

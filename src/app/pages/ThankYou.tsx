@@ -10,7 +10,7 @@ import type { Submission } from '../../engine/store';
 import { toWirePayload } from '../../domain/transforms';
 import { getPath } from '../../engine/paths';
 import { wireModules } from '../../../generated/wire';
-import { currentLanguage, useText } from '../copy';
+import { currentLanguage, useText } from '../words';
 
 /** The wire payload, checked with the variant's wire validator (the server's) before it is sent. It names the
  *  applicant's language, so the bank's letters can follow it. */

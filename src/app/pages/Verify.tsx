@@ -8,7 +8,7 @@ import { maskSsnForReview } from '../../domain/ssn';
 import { localizeUi } from '../../engine/localize';
 import { loadStep } from '../stepModule';
 import { variant } from '../variant';
-import { useCopy, useLanguage, useText } from '../copy';
+import { useWords, useLanguage, useText } from '../words';
 
 function Section({ section, onEdit }: { section: ReviewSection; onEdit: (stepId: string) => void }) {
   const edit = useText().actions.edit;
@@ -77,6 +77,6 @@ const reviewLoaders = variant.steps
 /** The summary step as the wizard draws it: the earlier steps' schema pairs, then the summary. */
 export function Review(props: Omit<VerifyProps, 'steps'>) {
   const loaded = useReviewSteps(reviewLoaders, useLanguage());
-  const { text } = useCopy();
+  const { text } = useWords();
   return loaded ? <Verify {...props} steps={loaded} /> : <p aria-busy="true">{text.site.loading}</p>;
 }

@@ -7,7 +7,7 @@ import { Layout } from '../components/Layout';
 import { NotFound } from './NotFound';
 import { variant } from '../variant';
 import { detailsByVariant } from '../details';
-import { useLanguage, useText } from '../copy';
+import { useLanguage, useText } from '../words';
 import { fillPlural } from '../plural';
 import { Fill } from '../Fill';
 import { fill } from '../../engine/fill';

@@ -6,7 +6,7 @@ import { CancelEnrollment } from '../components/CancelEnrollment';
 import { effectiveDateStore, setGroupCookie } from '../state';
 import { fetchCsrfToken } from '../../api/session';
 import { pageView } from '../analytics';
-import { useText, useVariant } from '../copy';
+import { useText, useVariant } from '../words';
 import { fill } from '../../engine/fill';
 
 const List = ({ items }: { items: string[] }) => (

@@ -22,7 +22,7 @@ import { stepEvent } from '../analytics';
 import { beforeNext, beforePrevious, enterStep, initialData, Refused } from '../stepRules';
 import { lazyPage } from '../lazy';
 import { NotFound, page } from '../routes';
-import { useCopy, useLanguage } from '../copy';
+import { useWords, useLanguage } from '../words';
 
 const steps = variant.steps;
 
@@ -71,7 +71,7 @@ export function Wizard() {
   const { payload, reached, submission, setPayload, reach } = useWizard();
   const index = steps.findIndex((s) => s.route === route);
   const step = steps[index];
-  const { text, documents, steps: stepWords } = useCopy();
+  const { text, documents, steps: stepWords } = useWords();
   // The same objects while the language is: a new one would re-render every field of the step (StepForm).
   const links = useMemo(() => ({ documents }), [documents]);
   const words = useMemo(() => ({ ...text.form, tryAgain: text.actions.tryAgain }), [text]);

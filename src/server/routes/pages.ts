@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { Db } from '../db/index';
 import { feeData } from '../fees';
 import { variantOf, variants } from '../validation';
-import { composePage, copyOf, loadRenderer, pageLanguage } from '../render';
+import { composePage, wordsOf, loadRenderer, pageLanguage } from '../render';
 import { isApiPath, normalisedPath, pathOf } from '../paths';
 
 export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, maintenance: boolean): Promise<void> {
@@ -22,7 +22,7 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
   const page = async (request: FastifyRequest, reply: FastifyReply, { status = 200, draw = false, fees = null }: { status?: number; draw?: boolean; fees?: Record<string, unknown> | null } = {}) => {
     const variant = variantOf(request);
     const language = pageLanguage(request);
-    const markup = draw && renderer ? await renderer.renderPage(request.url, { variant, language, copy: copyOf(variant.id, language).words, fees }) : '';
+    const markup = draw && renderer ? await renderer.renderPage(request.url, { variant, language, words: wordsOf(variant.id, language).value, fees }) : '';
     const html = composePage(index, { variant, language, markup, fees });
     // The page depends on the language (query, cookie, Accept-Language), the host (the variant) and the encoding.
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie, Host, Accept-Encoding');

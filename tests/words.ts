@@ -1,9 +1,9 @@
-/** The words a page is drawn with, loaded as the site loads them before its first page (src/app/copy.ts). */
+/** The words a page is drawn with, loaded as the site loads them before its first page (src/app/words.ts). */
 import type { EngineWords } from '../src/engine/formContext';
-import standardEnglish from '../generated/standard/en/copy.json' with { type: 'json' };
+import standardEnglish from '../generated/standard/en/words.json' with { type: 'json' };
 
 /** Loads the page's language (English unless given) for the variant of the page address. */
-export async function loadCopy(language = 'en'): Promise<void> {
+export async function loadWords(language = 'en'): Promise<void> {
   const { chooseLanguage } = await import('../src/app/loadLanguage');
   await chooseLanguage(language);
 }
