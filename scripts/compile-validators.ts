@@ -151,6 +151,7 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
   const messagesByVariant: Record<string, Record<string, Record<string, string>>> = {};
   const translationsByVariant: Record<string, Record<string, Record<string, string>>> = {};
   const detailsByVariant: Record<string, Record<string, Json>> = {};
+  const revisions: Record<string, string> = {};
   for (const folder of variantFolders(variantDirs)) {
     const variant = loadVariant(folder, checkVariant, describe);
     const variantFile = (...parts: string[]) => join(folder, ...parts);
@@ -254,6 +255,7 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
     }
     copyLoaders.push(`  ${JSON.stringify(id)}: {\n${copyLoadersByLanguage.join('\n')}\n  },`);
     translationLoaders.push(`  ${JSON.stringify(id)}: {\n${translationLoadersByLanguage.join('\n')}\n  },`);
+    revisions[id] = writeRevision(out, id, { variant: variants[variants.length - 1], details: detailsByVariant[id] });
   }
   if (problems.length) throw new Error(`the configuration has ${problems.length} problem(s):\n${[...new Set(problems.map(describeProblem))].join('\n')}`);
   if (variants.filter((v) => v.fallback).length !== 1) throw new Error('variants: exactly one variant.json must set "fallback": true');
@@ -277,6 +279,7 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
   );
   writeFileSync(join(outDir, 'definitions.json'), JSON.stringify({ form: built, wire: wireDefinitions, messages: messagesIn }));
 
+  writeFileSync(join(outDir, 'revisions.json'), JSON.stringify(revisions));
   writeModules(outDir, { variants, languages, languageNames: Object.fromEntries(languages.map((l) => [l, (catalogues[l].text as { site: { languageName: string } }).site.languageName])), loaders, wireLoaders, copyLoaders, translationLoaders, messagesByVariant, translationsByVariant, detailsByVariant });
 }
 
@@ -349,6 +352,25 @@ export const wireModules: Record<string, () => Promise<WireModule>> = {
 ${wireLoaders.join('\n')}
 };
 `);
+}
+
+/** A partner's revision: everything the build made of its folder and the standard files (its settings, details and
+ *  fees, each step's schema pair, the wire payload, every language's words and documents with their addresses), and
+ *  a hash of it that changes with any of them. Written beside them (revision.json) for the server, which keeps each
+ *  revision it serves and records it with every enrollment: what an applicant saw and signed can be told from it. */
+function writeRevision(out: string, id: string, settings: Record<string, Json>): string {
+  const files: Record<string, Json> = {};
+  const read = (dir: string, prefix = ''): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.isDirectory()) read(join(dir, entry.name), `${prefix}${entry.name}/`);
+      else if (entry.name.endsWith('.json') && entry.name !== 'revision.json') files[`${prefix}${entry.name}`] = readJson(join(dir, entry.name));
+    }
+  };
+  read(out);
+  const content = { ...settings, files };
+  const revision = `${id}-${createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 12)}`;
+  writeFileSync(join(out, 'revision.json'), JSON.stringify({ revision, variant: id, content }));
+  return revision;
 }
 
 /** The partner's logo: a file of its folder, served with the site's assets under a name that changes with it, with

@@ -12,6 +12,7 @@ import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/database';
 import { dataProtection } from '../../src/server/crypto';
 import type { Db } from '../../src/server/db/index';
+import { keepRevision, revisionOf } from '../../src/server/revisions';
 import { captureLogs, schemaDatabase, TEST_DATA_KEY, testConfig } from '../../src/server/testing';
 import { firstOfThisMonth } from '../../tests/dates';
 import { median, percentile } from './stats';
@@ -128,9 +129,12 @@ async function ceilingRun(total: number, url?: string) {
   const { db, drop } = await freshDatabase(url);
   const protection = dataProtection(TEST_DATA_KEY);
   const app = Fastify();
+  // The same row: its revision (kept once, as the server keeps it) and language too.
+  await keepRevision(db, 'standard');
+  const revision = revisionOf('standard');
   app.post('/raw', async (request) => {
     const body = request.body as { ssn: string; group: { id: string } };
-    await db.query('INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome) VALUES ($1, $2, $3, $4)', [protection.ssnIndex(body.ssn), protection.encrypt(JSON.stringify(body)), body.group.id, 'success']);
+    await db.query('INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome, revision, language) VALUES ($1, $2, $3, $4, $5, $6)', [protection.ssnIndex(body.ssn), protection.encrypt(JSON.stringify(body)), body.group.id, 'success', revision, 'en']);
     return 'success';
   });
   try {

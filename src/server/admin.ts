@@ -8,6 +8,10 @@
  *                                type, size and time received (no file name or content)
  *   export-documents <enrollment> <dir>   that enrollment's documents, decrypted, into <dir> (mode 0700): one file
  *                                each (document-<id>.<ext>, mode 0600) and documents.json naming them as the device did
+ *   revisions                    every form revision kept (revisions.ts), newest first, with the enrollments made
+ *                                under each, by language
+ *   revision <revision>          what that revision gave the applicant to accept: each language's documents and
+ *                                their addresses
  *   prune                        deletes what retention.ts names past its life: idempotency keys, used captchas,
  *                                expired grants and verifications, documents after DOCUMENT_RETENTION_DAYS (the server
  *                                does this at start-up and hourly)
@@ -25,6 +29,7 @@ import type { Db, Queryable } from './db/index';
 import { field, requestAjv } from './validation';
 import { asBuffer, sealContext } from './documents';
 import { documentType } from '../domain/documents';
+import { listRevisions, revisionDocuments } from './revisions';
 
 type Row = Record<string, string>;
 
@@ -172,14 +177,15 @@ export async function importMembers(db: Db, file: string, protection: DataProtec
 
 export async function exportEnrollments(db: Db, key: Buffer, write: (line: string) => void): Promise<number> {
   const protection = dataProtection(key);
-  const { rows } = await db.query<{ id: string; payload_enc: string; outcome: string; created_at: Date; documents_status: string | null; documents: number }>(
-    `SELECT e.id, e.payload_enc, e.outcome, e.created_at, e.documents_status, (SELECT count(*) FROM enrollment_documents d WHERE d.enrollment_id = e.id)::int AS documents
+  const { rows } = await db.query<{ id: string; payload_enc: string; outcome: string; created_at: Date; documents_status: string | null; documents: number; revision: string | null; language: string | null }>(
+    `SELECT e.id, e.payload_enc, e.outcome, e.created_at, e.documents_status, e.revision, e.language, (SELECT count(*) FROM enrollment_documents d WHERE d.enrollment_id = e.id)::int AS documents
        FROM enrollments e ORDER BY e.id`,
   );
   for (const r of rows) {
     const enrollment = JSON.parse(protection.decrypt(r.payload_enc)) as { language?: string };
-    // The applicant's language, for the bank's letters (enrollments stored before it was kept were in English).
-    const line = { id: Number(r.id), outcome: r.outcome, createdAt: new Date(r.created_at).toISOString(), language: enrollment.language ?? 'en', documentsStatus: r.documents_status ?? 'not needed', documents: Number(r.documents), enrollment };
+    // The applicant's language, for the bank's letters (enrollments stored before it was kept were in English), and
+    // the form revision it was validated under (none before revisions were kept: npm run admin -- revisions).
+    const line = { id: Number(r.id), outcome: r.outcome, createdAt: new Date(r.created_at).toISOString(), language: r.language ?? enrollment.language ?? 'en', revision: r.revision, documentsStatus: r.documents_status ?? 'not needed', documents: Number(r.documents), enrollment };
     write(`${JSON.stringify(line)}\n`);
   }
   return rows.length;
@@ -261,9 +267,17 @@ export async function runAdmin(argv: string[]): Promise<void> {
       console.error(`${await listDocuments(db, (line) => process.stdout.write(line))} documents`);
     } else if (verb === 'export-documents' && file && argv[2]) {
       console.error(`exported ${await exportDocuments(db, config.dataKey, file, argv[2])} documents into ${argv[2]}`);
+    } else if (verb === 'revisions') {
+      const list = await listRevisions(db);
+      for (const r of list) process.stdout.write(`${[r.revision, r.variant, r.firstUsedAt, r.enrollments, Object.entries(r.languages).map(([l, n]) => `${l}:${n}`).join(' ')].join('\t')}\n`);
+      console.error(`${list.length} revisions`);
+    } else if (verb === 'revision' && file) {
+      const documents = await revisionDocuments(db, file);
+      if (!documents) throw new AdminError(`no revision '${printable(file)}' is kept: npm run admin -- revisions lists them`);
+      for (const [language, list] of Object.entries(documents)) for (const d of list) process.stdout.write(`${language}\t${d.title}\t${d.url}\n`);
     } else if (verb === 'prune') {
       console.error(describePruned(await prune(db, config.documentRetentionDays * DAY_MS)));
-    } else throw new AdminError('usage: npm run admin -- import-groups <file.csv> | import-members <file.csv> | export-enrollments [file.jsonl] | list-documents | export-documents <enrollment> <dir> | prune');
+    } else throw new AdminError('usage: npm run admin -- import-groups <file.csv> | import-members <file.csv> | export-enrollments [file.jsonl] | list-documents | export-documents <enrollment> <dir> | revisions | revision <revision> | prune');
   } finally {
     await db.close();
   }

@@ -175,6 +175,27 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(ws)).toThrow(/schemas\/text\.json or .*zeta[/\\]text\.json: \/vetting\/receivedDocuments: is not a message the page can read \(.*\)\. Balance its braces; write a plural as/);
   });
 
+  it("gives each partner a revision that changes with its words and nothing else's (issue 24)", async () => {
+    const { readFileSync } = await import('node:fs');
+    const ws = workspace({ zeta: good('zeta') });
+    const revisions = () => JSON.parse(readFileSync(join(ws.outDir, 'revisions.json'), 'utf8')) as Record<string, string>;
+    compileAll(ws);
+    const first = revisions();
+    expect(first.zeta).toMatch(/^zeta-[0-9a-f]{12}$/);
+    compileAll(ws);
+    expect(revisions()).toEqual(first);
+    // The partner rewords its welcome (in both languages): its revision changes, the others' do not.
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'text.json'), JSON.stringify({ welcome: { marketing: ['Zeta members pay no fee.'] } }));
+    mkdirSync(join(ws.variantDirs[1], 'zeta', 'es'));
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'es', 'text.json'), JSON.stringify({ welcome: { marketing: ['Los miembros de Zeta no pagan cargos.'] } }));
+    compileAll(ws);
+    expect(revisions().zeta).not.toBe(first.zeta);
+    expect(revisions().standard).toBe(first.standard);
+    // What it was: the revision's content names the documents with their addresses.
+    const content = JSON.parse(readFileSync(join(ws.outDir, 'zeta', 'revision.json'), 'utf8')).content;
+    expect(content.files['en/words.json'].documents).toEqual([{ title: 'Schedule of Fees', url: 'c' }]);
+  });
+
   it('npm run variant:new makes a partner folder that passes every check, builds, and is chosen by its host', async () => {
     const ws = workspace({});
     const folder = scaffoldVariant({ name: 'zeta', title: 'Zeta Co-op HSA', phone: '1-800-555-0142' }, ws.variantDirs[1]);

@@ -12,6 +12,7 @@ import { ensureSession } from '../session';
 import { recordVerification } from '../memberVerifications';
 import { checkEnrollment, type EnrollmentFacts } from '../recheck';
 import { settle } from '../enrollmentStore';
+import { keepRevision, revisionOf } from '../revisions';
 import { issueDocumentGrant } from '../documents';
 
 export interface EnrollmentDeps {
@@ -144,6 +145,8 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     // The employer's name is the database's, never the body's. The applicant's language is kept for the bank's letters:
     // the one the page sent, else the one the request was made in.
     const record = { ...payload, language: (body as { language?: string }).language ?? variant.language, group: { ...payload.group, id: checked.group.id, name: checked.group.name } };
+    // The form revision it was validated under is kept before the enrollment names it (once per process).
+    await keepRevision(db, variant.id);
     const outcome = await settle(db, {
       key,
       fingerprint,
@@ -155,6 +158,8 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       grant: checked.grant,
       verificationId: checked.verificationId,
       memberIndex: checked.memberIndex,
+      revision: revisionOf(variant.id),
+      language: record.language,
     });
     let stored: Answer | null = outcome.claimed ? answer : null;
     if (stored && answer.status === 200 && !outcome.enrollmentId) {
