@@ -23,7 +23,10 @@ import { overlappingMatches, type VariantLike } from '../src/engine/variant';
 import { changedTexts, DEFAULT_LANGUAGE, languagesOf, shapeProblems, translateWords } from './languages';
 import { checkColors, checkMessages, checkRjsfReach, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
 
-const root = resolve(import.meta.dirname, '..');
+const repoRoot = resolve(import.meta.dirname, '..');
+/** The checkout being built: this one, or another's (the studio builds a copy of the files it edits). Set by
+ *  compileAll for the length of a build. */
+let root = repoRoot;
 const readJson = (file: string): Json => {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as Json;
@@ -95,14 +98,34 @@ export interface CompileTarget {
   /** Folders holding variant folders. */
   variantDirs: string[];
   outDir: string;
+  /** The checkout whose schemas/ and variants/ are built (this one unless given). */
+  root?: string;
+  /** Writes what could be built before saying what is wrong (the studio's preview draws it meanwhile). */
+  writeDespiteProblems?: boolean;
+}
+
+/** The configuration's problems, each with its file, JSON pointer and what to do. */
+export class ConfigProblems extends Error {
+  constructor(readonly problems: Problem[]) {
+    super(`the configuration has ${problems.length} problem(s):\n${[...new Set(problems.map(describeProblem))].join('\n')}`);
+  }
 }
 
 export function defaultTarget(env: NodeJS.ProcessEnv = process.env): CompileTarget {
-  const extra = (env.HSA_VARIANT_DIRS ?? '').split(':').filter(Boolean).map((d) => resolve(root, d));
-  return { variantDirs: [join(root, 'variants'), ...extra], outDir: join(root, 'generated') };
+  const extra = (env.HSA_VARIANT_DIRS ?? '').split(':').filter(Boolean).map((d) => resolve(repoRoot, d));
+  return { variantDirs: [join(repoRoot, 'variants'), ...extra], outDir: join(repoRoot, 'generated') };
 }
 
-export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarget()): void {
+export function compileAll(target: CompileTarget = defaultTarget()): void {
+  root = target.root ?? repoRoot;
+  try {
+    build(target);
+  } finally {
+    root = repoRoot;
+  }
+}
+
+function build({ variantDirs, outDir, writeDespiteProblems = false }: CompileTarget): void {
   const variantAjv = new Ajv({ allErrors: true, strict: false });
   const checkVariant = variantAjv.compile(readJson(join(root, 'variants/variant.schema.json')) as object);
   const describe = () => variantAjv.errorsText(checkVariant.errors, { dataVar: 'variant' });
@@ -257,7 +280,7 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
     translationLoaders.push(`  ${JSON.stringify(id)}: {\n${translationLoadersByLanguage.join('\n')}\n  },`);
     revisions[id] = writeRevision(out, id, { variant: variants[variants.length - 1], details: detailsByVariant[id] });
   }
-  if (problems.length) throw new Error(`the configuration has ${problems.length} problem(s):\n${[...new Set(problems.map(describeProblem))].join('\n')}`);
+  if (problems.length && !writeDespiteProblems) throw new ConfigProblems(problems);
   if (variants.filter((v) => v.fallback).length !== 1) throw new Error('variants: exactly one variant.json must set "fallback": true');
   const clashes = overlappingMatches(variants as unknown as VariantLike[]);
   if (clashes.length) throw new Error(`variants: ${clashes.join('; ')}: give each partner host labels of its own (match.hostLabels)`);
@@ -281,6 +304,7 @@ export function compileAll({ variantDirs, outDir }: CompileTarget = defaultTarge
 
   writeFileSync(join(outDir, 'revisions.json'), JSON.stringify(revisions));
   writeModules(outDir, { variants, languages, languageNames: Object.fromEntries(languages.map((l) => [l, (catalogues[l].text as { site: { languageName: string } }).site.languageName])), loaders, wireLoaders, copyLoaders, translationLoaders, messagesByVariant, translationsByVariant, detailsByVariant });
+  if (problems.length) throw new ConfigProblems(problems);
 }
 
 interface Collected {

@@ -46,19 +46,30 @@ const bodyFor = (i: number) => ({
 /** A browser's session with one verified captcha: a captcha grant admits one enrollment, so each enrollment of the
  *  bench gets its own, made before the clock starts. */
 async function grantedSession(base: string): Promise<Record<string, string>> {
+  // A browser's jar, as far as the bench needs one: a cookie set again replaces it, and a cookie cleared (an earlier
+  // version's, at another path: the server clears it beside the session's own) is not sent.
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      if (value && !/max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) jar.set(name, value);
+    }
+  };
+  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   const csrfRes = await fetch(`${base}/api/v1/enrollment/csrf-token`);
   const token = ((await csrfRes.json()) as { token: string }).token;
-  let cookies = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]);
+  keep(csrfRes);
   const challenge = await (await fetch(`${base}/api/v1/enrollment/captcha-challenge`)).json();
   const solution = await solveChallenge({ challenge, deriveKey } as never);
   const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
   const verified = await fetch(`${base}/api/v1/enrollment/submitCaptcha`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookies.join('; ') },
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: header() },
     body: JSON.stringify({ captcha }),
   });
-  cookies = [...cookies, ...verified.headers.getSetCookie().map((c) => c.split(';')[0])];
-  return { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookies.join('; ') };
+  keep(verified);
+  return { 'content-type': 'application/json', 'x-csrf-token': token, cookie: header() };
 }
 
 /** `total` requests, `concurrency` at a time; each answered 200 with `expected` or it counts as a failure. */
@@ -75,7 +86,10 @@ async function load(total: number, concurrency: number, send: (i: number) => Pro
         const res = await send(i);
         const text = await res.text();
         latencies.push(performance.now() - t);
-        if (res.status !== 200 || text !== expected) failures++;
+        if (res.status !== 200 || text !== expected) {
+          if (failures === 0 && process.env.BENCH_DEBUG) console.error(res.status, text);
+          failures++;
+        }
       }
     }),
   );

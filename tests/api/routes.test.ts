@@ -245,6 +245,14 @@ describe.each(databases)('API on $name', (database) => {
       expect(api.statusCode).toBe(404);
       expect(api.json()).toHaveProperty('message');
     });
+    it("serves nothing of the analysts' studio (issue 24): its pages, code and API are the studio's own server's", async () => {
+      for (const url of ['/src/studio/app/index.html', '/src/studio/app/main.tsx', '/studio-api/overview', '/studio-api/save', '/src/studio/server.ts']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.body, url).not.toContain('Studio');
+      }
+      expect((await app.inject({ method: 'POST', url: '/studio-api/save', payload: {} })).statusCode).toBeGreaterThanOrEqual(400);
+    });
     it("shows the host's partner's own fees at /feeschedule with no group in the address", async () => {
       const partner = await app.inject({ method: 'GET', url: '/feeschedule', headers: { host: 'aarp.localhost' } });
       expect(partner.statusCode).toBe(200);

@@ -1,0 +1,320 @@
+/** The analysts' studio page (issue 24): choose a partner, a step and a field; change its label, limits and messages
+ *  in every language; watch the real step follow in the preview at a phone's width or a desktop's; see what the
+ *  configuration check finds beside the field it names; read the changes as a diff; save them into the files. */
+import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import './studio.css';
+import type { FieldInfo, StepInfo, Words } from '../fields';
+import type { Edit } from '../workspace';
+import type { Problem } from '../../../scripts/check-config';
+import type { PreviewRequest } from './preview';
+
+interface Overview {
+  languages: string[];
+  partners: { id: string; fallback: boolean; steps: StepInfo[] }[];
+}
+type WordsChange = { kind: 'words'; original: Words; english: string; translated: Record<string, string> };
+type LimitChange = { kind: 'limit'; file: string; path: (string | number)[]; original: number | null; value: number | null };
+type Change = WordsChange | LimitChange;
+
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
+const nameOf = (lang: string) => LANGUAGE_NAMES[lang] ?? lang;
+const keyOf = (file: string, path: (string | number)[]) => `${file}#${JSON.stringify(path)}`;
+const KEYWORD_NAMES: Record<string, string> = { required: 'missing', maxLength: 'too long', minLength: 'too short', pattern: 'not in its pattern', format: 'not a valid value', minAge: 'too young', maxAge: 'too old', withinMonths: 'out of range', sameText: 'not the same', const: 'not chosen' };
+const LIMIT_NAMES: Record<string, string> = { maxLength: 'Most characters', minLength: 'Fewest characters', minAge: 'Youngest age', maxAge: 'Oldest age', withinMonths: 'Months from today' };
+
+async function api<T>(path: string, body?: unknown): Promise<{ status: number; data: T }> {
+  const response = await fetch(`/studio-api/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, data: (await response.json()) as T };
+}
+
+/** The file edits a set of changes makes: each changed English at its place, each translation keyed by the English. */
+function editsOf(changes: Map<string, Change>): Edit[] {
+  const edits: Edit[] = [];
+  for (const change of changes.values()) {
+    if (change.kind === 'limit') {
+      if (change.value !== change.original) edits.push({ file: change.file, path: change.path, value: change.value ?? undefined });
+      continue;
+    }
+    const { original, english, translated } = change;
+    if (english !== original.english) edits.push({ ...original.place, value: english });
+    for (const [lang, said] of Object.entries(translated)) {
+      const before = english === original.english ? original.translated[lang] : null;
+      if (said.trim() !== '' && said !== before) edits.push({ file: original.translationFile[lang], path: [english], value: said });
+    }
+  }
+  return edits;
+}
+
+/** The check's findings that name one of this field's words. */
+const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<string, Change>): Problem[] => {
+  const texts = [field.label, ...field.messages].filter((w): w is Words => w !== null).map((w) => {
+    const change = changes.get(keyOf(w.place.file, w.place.path));
+    return change?.kind === 'words' ? change.english : w.english;
+  });
+  return problems.filter((p) => texts.some((t) => `${p.pointer} ${p.problem}`.includes(t.replace(/~/g, '~0').replace(/\//g, '~1')) || `${p.pointer} ${p.problem}`.includes(t)));
+};
+
+function WordsInput({ id, legend, words, change, languages, onChange, invalid }: { id: string; legend: string; words: Words; change: WordsChange | undefined; languages: string[]; onChange: (c: WordsChange) => void; invalid: string | undefined }) {
+  const english = change?.english ?? words.english;
+  const translated = change?.translated ?? Object.fromEntries(Object.entries(words.translated).map(([l, t]) => [l, t ?? '']));
+  return (
+    <fieldset className="words">
+      <legend>{legend}</legend>
+      {languages.map((lang) => (
+        <label key={lang} lang={lang === 'en' ? undefined : lang}>
+          <span>{nameOf(lang)}</span>
+          <input
+            id={`${id}-${lang}`}
+            value={lang === 'en' ? english : (translated[lang] ?? '')}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              // A reworded English needs its own translations: one left as it was translated before is emptied.
+              const stale = Object.fromEntries(Object.entries(translated).map(([l, t]) => [l, t === (words.translated[l] ?? '') ? '' : t]));
+              onChange({ kind: 'words', original: words, english: lang === 'en' ? value : english, translated: lang === 'en' ? (value === words.english ? translated : stale) : { ...translated, [lang]: value } });
+            }}
+          />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function FieldEditor({ field, languages, changes, setChange, problems }: { field: FieldInfo; languages: string[]; changes: Map<string, Change>; setChange: (key: string, c: Change) => void; problems: Problem[] }) {
+  const found = findingsOf(field, problems, changes);
+  const findingsId = found.length ? `findings-${field.path}` : undefined;
+  const words = (w: Words) => {
+    const change = changes.get(keyOf(w.place.file, w.place.path)) as WordsChange | undefined;
+    // Marked when a finding names this text (as it now reads).
+    const named = found.some((p) => `${p.pointer} ${p.problem}`.includes(change?.english ?? w.english));
+    return { words: w, change, invalid: named ? findingsId : undefined, onChange: (c: WordsChange) => setChange(keyOf(w.place.file, w.place.path), c) };
+  };
+  return (
+    <section className="field-editor" aria-labelledby="field-title">
+      <h2 id="field-title">{field.path}</h2>
+      {found.length > 0 && (
+        <div className="findings" id={findingsId}>
+          <p>The check found, at this field:</p>
+          <ul>
+            {found.map((p, i) => (
+              <li key={i}>
+                {p.file}: {p.pointer} {p.problem}. <strong>{p.fix}</strong>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {field.label && <WordsInput id={`label-${field.path}`} legend="Label" languages={languages} {...words(field.label)} />}
+      {field.limits.map((limit) => {
+        const key = keyOf(limit.place.file, limit.place.path);
+        const change = changes.get(key) as LimitChange | undefined;
+        const value = change ? change.value : limit.value;
+        return (
+          <label key={limit.keyword} className="limit">
+            <span>
+              {LIMIT_NAMES[limit.keyword] ?? limit.keyword} ({limit.keyword})
+            </span>
+            <input
+              type="number"
+              min={0}
+              value={value ?? ''}
+              onChange={(e) => {
+                const raw = e.currentTarget.value;
+                setChange(key, { kind: 'limit', file: limit.place.file, path: limit.place.path, original: limit.value, value: raw === '' ? null : Number(raw) });
+              }}
+            />
+          </label>
+        );
+      })}
+      {field.messages.map((m) => (
+        <WordsInput key={m.keyword} id={`message-${field.path}-${m.keyword}`} legend={`Message when ${KEYWORD_NAMES[m.keyword] ?? m.keyword} (${m.keyword})`} languages={languages} {...words(m)} />
+      ))}
+    </section>
+  );
+}
+
+function Studio() {
+  const [overview, setOverview] = useState<Overview | null>(null);
+  const [partner, setPartner] = useState('');
+  const [step, setStep] = useState('');
+  const [language, setLanguage] = useState('en');
+  const [width, setWidth] = useState<'phone' | 'desktop'>('phone');
+  const [fields, setFields] = useState<FieldInfo[]>([]);
+  const [selected, setSelected] = useState('');
+  const [changes, setChanges] = useState<Map<string, Change>>(new Map());
+  const [build, setBuild] = useState<{ base: string; problems: Problem[]; changed: string[] } | null>(null);
+  const [diff, setDiff] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [revision, setRevision] = useState(0);
+  const preview = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => {
+    void api<Overview>('overview').then(({ data }) => {
+      setOverview(data);
+      const first = data.partners.find((p) => p.fallback) ?? data.partners[0];
+      setPartner(first.id);
+      setStep(first.steps[0].id);
+    });
+  }, []);
+  useEffect(() => {
+    if (!partner || !step) return;
+    void api<{ fields: FieldInfo[] }>(`fields?partner=${encodeURIComponent(partner)}&step=${encodeURIComponent(step)}`).then(({ data }) => {
+      setFields(data.fields);
+      setSelected((s) => (data.fields.some((f) => f.path === s) ? s : (data.fields[0]?.path ?? '')));
+    });
+  }, [partner, step, revision]);
+
+  // Each change is built as the build builds it (a moment after the last keystroke), and the preview follows.
+  const edits = useMemo(() => editsOf(changes), [changes]);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      void api<{ base: string; problems: Problem[]; changed: string[] }>('edits', { edits }).then(({ data }) => {
+        setBuild(data);
+        setDiff(null);
+      });
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [edits, revision]);
+  const show = useCallback(() => {
+    if (build && partner && step) preview.current?.contentWindow?.postMessage({ base: build.base, partner, step, language } satisfies PreviewRequest, window.location.origin);
+  }, [build, partner, step, language]);
+  useEffect(show, [show]);
+  useEffect(() => {
+    const ready = (e: MessageEvent) => e.origin === window.location.origin && (e.data as { previewReady?: boolean })?.previewReady && show();
+    window.addEventListener('message', ready);
+    return () => window.removeEventListener('message', ready);
+  }, [show]);
+
+  const setChange = (key: string, change: Change) => {
+    setSaved(null);
+    setChanges((m) => new Map(m).set(key, change));
+  };
+  const save = async () => {
+    const { status, data } = await api<{ saved?: string[]; problems?: Problem[]; message?: string }>('save', {});
+    if (status === 200) {
+      setSaved(`Saved: ${data.saved?.join(', ') || 'nothing had changed'}.`);
+      setChanges(new Map());
+      setRevision((r) => r + 1);
+    } else setSaved(data.message ?? 'Nothing was saved.');
+  };
+
+  if (!overview) return <p aria-busy="true">Loading the studio…</p>;
+  const steps = overview.partners.find((p) => p.id === partner)?.steps ?? [];
+  const field = fields.find((f) => f.path === selected);
+  const problems = build?.problems ?? [];
+  return (
+    <>
+      <header className="studio-header">
+        <h1>Studio: HSA enrollment</h1>
+        <p>Changes are kept here until you save them into the files of this checkout. Run npm run build to serve them.</p>
+      </header>
+      <main>
+        <form className="choices" aria-label="What to edit" onSubmit={(e) => e.preventDefault()}>
+          <label>
+            <span>Partner</span>
+            <select value={partner} onChange={(e) => {
+              const next = overview.partners.find((p) => p.id === e.currentTarget.value)!;
+              setPartner(next.id);
+              setStep(next.steps[0].id);
+            }}>
+              {overview.partners.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.id}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>Step</span>
+            <select value={step} onChange={(e) => setStep(e.currentTarget.value)}>
+              {steps.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>Preview language</span>
+            <select value={language} onChange={(e) => setLanguage(e.currentTarget.value)}>
+              {overview.languages.map((l) => (
+                <option key={l} value={l}>
+                  {nameOf(l)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="width">
+            <legend>Preview width</legend>
+            {(['phone', 'desktop'] as const).map((w) => (
+              <label key={w}>
+                <input type="radio" name="width" checked={width === w} onChange={() => setWidth(w)} /> {w === 'phone' ? 'Phone (390 px)' : 'Desktop (1280 px)'}
+              </label>
+            ))}
+          </fieldset>
+        </form>
+        <div className="panes">
+          <div className="editor">
+            <nav aria-label="Fields of the step">
+              <h2>Fields</h2>
+              <ul className="field-list">
+                {fields.map((f) => (
+                  <li key={f.path}>
+                    <button type="button" aria-current={f.path === selected ? 'true' : undefined} onClick={() => setSelected(f.path)}>
+                      {f.path}
+                      {findingsOf(f, problems, changes).length > 0 && <span className="flag"> (the check found something)</span>}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            {field && <FieldEditor field={field} languages={overview.languages} changes={changes} setChange={setChange} problems={problems} />}
+            <section aria-labelledby="check-title">
+              <h2 id="check-title">Check</h2>
+              <div role="status">
+                {problems.length === 0 ? (
+                  <p>The configuration is sound{build?.changed.length ? ` with your changes to ${build.changed.join(', ')}` : ''}.</p>
+                ) : (
+                  <ul className="problems">
+                    {problems.map((p, i) => (
+                      <li key={i}>
+                        {p.file}: {p.pointer} {p.problem}. <strong>{p.fix}</strong>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+              <div className="actions">
+                <button type="button" onClick={() => void api<{ diff: string }>('diff').then(({ data }) => setDiff(data.diff))}>
+                  Show changes
+                </button>
+                <button type="button" className="primary" onClick={() => void save()}>
+                  Save
+                </button>
+              </div>
+              <p role="status">{saved}</p>
+              {diff !== null && (
+                <pre className="diff" tabIndex={0} aria-label="Changes to save">
+                  {diff || 'No changes.'}
+                </pre>
+              )}
+            </section>
+          </div>
+          {/* Scrolls sideways on a narrow screen (the desktop width is wider than the pane): a stop for the keyboard. */}
+          <section className="preview" aria-labelledby="preview-title" tabIndex={0}>
+            <h2 id="preview-title">Preview</h2>
+            <iframe ref={preview} title={`Preview: ${steps.find((s) => s.id === step)?.title ?? step}, ${partner}, ${nameOf(language)}`} src="./preview.html" width={width === 'phone' ? 390 : 1280} height={900} />
+          </section>
+        </div>
+      </main>
+    </>
+  );
+}
+
+createRoot(document.getElementById('studio')!).render(
+  <StrictMode>
+    <Studio />
+  </StrictMode>,
+);

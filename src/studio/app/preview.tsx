@@ -1,0 +1,119 @@
+/** The studio's preview (issue 24): a step as the applicant meets it, drawn by the site's own components (header,
+ *  layout, the engine's StepForm with the site's widgets and styles) from the studio's latest build of the edited
+ *  files: its schema pair and precompiled validators, the partner's settings and its words in the chosen language.
+ *  The studio page sends what to draw (a message from the same origin); Next shows every message, nothing is sent. */
+import { StrictMode, useEffect, useMemo, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import '../../app/styles.css';
+import { SiteProvider } from '../../app/site';
+import { Layout } from '../../app/components/Layout';
+import { StepForm } from '../../engine/StepForm';
+import { applyBrand } from '../../app/brand';
+import { widgets } from '../../../widgets';
+import type { WidgetServices } from '../../../widgets/services';
+import type { StepModule } from '../../engine/types';
+import type { VariantConfig, Words } from '../../domain/site';
+
+export interface PreviewRequest {
+  /** Where the build is (/@fs/...). */
+  base: string;
+  partner: string;
+  step: string;
+  language: string;
+}
+
+interface Drawn {
+  key: string;
+  variant: VariantConfig;
+  words: Words;
+  module: StepModule;
+  language: string;
+  step: string;
+}
+
+/** The checks a widget asks the server for answer as for an applicant with nothing on file. */
+const services = (words: Words): WidgetServices => ({
+  verifySsn: async () => true,
+  lookupEmployer: async (id) => ({ name: `Employer ${id}`, employerStatus: 'active' }),
+  reportError: () => undefined,
+  captchaChallengeUrl: '',
+  submitCaptcha: async () => true,
+  messages: words.messages,
+});
+
+async function load({ base, partner, step, language }: PreviewRequest): Promise<Drawn> {
+  const at = (path: string) => `${base}/${path}`;
+  const [index, json, validators, words, table] = await Promise.all([
+    import(/* @vite-ignore */ at('index.ts')) as Promise<{ variants: VariantConfig[] }>,
+    import(/* @vite-ignore */ at(`${partner}/${step}.json`)) as Promise<{ default: { schema: StepModule['schema']; uiSchema: StepModule['uiSchema'] } }>,
+    import(/* @vite-ignore */ at(`${partner}/${step}.validators.ts`)) as Promise<{ default: StepModule['validateFns'] }>,
+    import(/* @vite-ignore */ at(`${partner}/${language}/words.json`)) as Promise<{ default: Words }>,
+    language === 'en' ? Promise.resolve({ default: {} as Record<string, string> }) : (import(/* @vite-ignore */ at(`${partner}/${language}/translations.json`)) as Promise<{ default: Record<string, string> }>),
+  ]);
+  const variant = index.variants.find((v) => v.id === partner)!;
+  const translate = (english: string) => table.default[english] ?? english;
+  return { key: base, variant, words: words.default, language, step, module: { schema: json.default.schema, uiSchema: json.default.uiSchema, validateFns: validators.default, translate } };
+}
+
+function Preview() {
+  const [drawn, setDrawn] = useState<Drawn | null>(null);
+  const [failed, setFailed] = useState('');
+  useEffect(() => {
+    const onMessage = (e: MessageEvent<PreviewRequest>) => {
+      if (e.origin !== window.location.origin || !e.data?.base) return;
+      load(e.data).then(
+        (d) => {
+          setFailed('');
+          setDrawn(d);
+        },
+        (error: Error) => setFailed(error.message),
+      );
+    };
+    window.addEventListener('message', onMessage);
+    window.parent.postMessage({ previewReady: true }, window.location.origin);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+  useEffect(() => {
+    if (!drawn) return;
+    document.documentElement.lang = drawn.language;
+    applyBrand(drawn.variant);
+  }, [drawn]);
+  const site = useMemo(() => (drawn ? { variant: drawn.variant, language: drawn.language, words: drawn.words, fees: null } : null), [drawn]);
+  const engineWords = useMemo(() => (drawn ? { ...drawn.words.text.form, tryAgain: drawn.words.text.actions.tryAgain } : null), [drawn]);
+  if (failed) return <p role="alert">The preview could not be drawn: {failed}</p>;
+  if (!drawn || !site || !engineWords) return <p aria-busy="true">Loading the preview…</p>;
+  const index = drawn.variant.steps.findIndex((s) => s.id === drawn.step);
+  const title = drawn.words.steps.find((s) => s.id === drawn.step)?.title ?? drawn.step;
+  return (
+    <SiteProvider site={site}>
+      <MemoryRouter>
+        <Layout title={title} stepIndex={index}>
+          {/* A new build draws the step afresh (what was typed in it is kept only until the next change). */}
+          <StepForm
+            key={drawn.key}
+            module={drawn.module}
+            formData={{}}
+            widgets={widgets}
+            services={services(drawn.words) as unknown as Record<string, unknown>}
+            words={engineWords}
+            onNext={() => undefined}
+            actions={() => (
+              <div className="actions">
+                <button type="submit" className="button">
+                  {drawn.words.text.actions.next}
+                </button>
+              </div>
+            )}
+          />
+        </Layout>
+      </MemoryRouter>
+    </SiteProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Preview />
+  </StrictMode>,
+);

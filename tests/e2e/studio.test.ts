@@ -1,0 +1,194 @@
+/** The analysts' studio (issue 24), driven as an analyst drives it, key by key: on a copy of the checkout's
+ *  configuration (a git repository of its own), raise a field's limit and reword its message in English and Spanish,
+ *  see the preview follow before saving, see the check refuse a save while a translation is missing, read the diff,
+ *  save, and find in `git diff` exactly those edits; the rebuilt configuration has a new revision. The studio answers
+ *  only on loopback, to its own page. */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, axeViolations, screenshot } from './harness';
+import { press, ROBOT, type } from './hand';
+import { startStudio, type Studio } from '../../src/studio/server';
+import { compileAll } from '../../scripts/compile-validators';
+
+const repo = resolve(import.meta.dirname, '../..');
+let checkout: string;
+let studio: Studio;
+let browser: Browser;
+
+const git = (...args: string[]) => execFileSync('git', args, { cwd: checkout, encoding: 'utf8' });
+const revisionsOf = (dir: string) => {
+  compileAll({ root: checkout, variantDirs: [join(checkout, 'variants')], outDir: dir });
+  return JSON.parse(readFileSync(join(dir, 'revisions.json'), 'utf8')) as Record<string, string>;
+};
+
+beforeAll(async () => {
+  checkout = mkdtempSync(join(tmpdir(), 'hsa-studio-checkout-'));
+  for (const folder of ['schemas', 'variants']) cpSync(join(repo, folder), join(checkout, folder), { recursive: true });
+  git('init', '-q');
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'add', '.');
+  git('-c', 'user.name=Test', '-c', 'user.email=test@example.com', 'commit', '-qm', 'configuration');
+  studio = await startStudio({ root: checkout, port: 0 });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await studio?.close();
+  rmSync(checkout, { recursive: true, force: true });
+});
+
+/** The preview's frame. */
+const previewOf = (page: Page) => page.frameLocator('iframe[title^="Preview"]');
+
+async function expectAccessible(page: Page, name: string) {
+  await screenshot(page, name);
+  expect(await axeViolations(page), `axe on ${name}`).toEqual([]);
+}
+
+describe('the studio', () => {
+  it('changes a limit and a message in English and Spanish, previews them, refuses a save while a translation is missing, and saves exactly those edits', async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Studio: HSA enrollment' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const preview = previewOf(page);
+    const firstName = preview.getByLabel('First name', { exact: true });
+    await firstName.waitFor({ timeout: 30_000 });
+    await page.getByText('The configuration is sound.').waitFor();
+    await expectAccessible(page, 'studio');
+
+    // As built today: at most 18 characters go into the first name.
+    await type(firstName, 'A'.repeat(22), ROBOT);
+    expect(await firstName.inputValue()).toHaveLength(18);
+
+    // Raise the limit to 22: the preview follows before anything is saved.
+    await type(page.getByLabel('Most characters (maxLength)'), '22', ROBOT);
+    await expect.poll(async () => (await firstName.inputValue().catch(() => '')).length, { timeout: 30_000 }).toBe(0);
+    await type(firstName, 'A'.repeat(22), ROBOT);
+    expect(await firstName.inputValue()).toHaveLength(22);
+
+    // Reword the message for a missing first name in English: the check finds it has no Spanish, at the field.
+    const english = page.getByRole('group', { name: 'Message when missing (required)' }).getByLabel('English');
+    const spanish = page.getByRole('group', { name: 'Message when missing (required)' }).getByLabel('Español');
+    await type(english, 'Please give your first name.', ROBOT);
+    await page.getByText('The check found, at this field:').waitFor({ timeout: 30_000 });
+    expect(await page.locator('.findings').textContent()).toContain('Please give your first name.');
+    expect(await english.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'studio-finding');
+    // Saving is refused while it stands, and nothing is written.
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText('Nothing was saved: correct what the check found first.').waitFor();
+    expect(git('status', '--porcelain')).toBe('');
+
+    // The Spanish: the finding goes, and the preview says it in Spanish after Next on an empty step.
+    await type(spanish, 'Indique su nombre, por favor.', ROBOT);
+    await page.getByText('The configuration is sound with your changes to schemas/accountholder.schema.json, schemas/es/translations.json.').waitFor({ timeout: 30_000 });
+    await press(preview.getByRole('button', { name: 'Next' }), ROBOT);
+    await preview.getByRole('link', { name: 'Please give your first name.' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Preview language').selectOption('es');
+    await press(preview.getByRole('button', { name: 'Siguiente' }), ROBOT);
+    await preview.getByRole('link', { name: 'Indique su nombre, por favor.' }).waitFor({ timeout: 30_000 });
+
+    // The preview at a phone's width and a desktop's.
+    expect(await page.locator('iframe[title^="Preview"]').getAttribute('width')).toBe('390');
+    await press(page.getByLabel('Desktop (1280 px)'), ROBOT);
+    expect(await page.locator('iframe[title^="Preview"]').getAttribute('width')).toBe('1280');
+
+    // The changes, as a diff, before saving.
+    await press(page.getByRole('button', { name: 'Show changes' }), ROBOT);
+    const diff = (await page.getByLabel('Changes to save').textContent()) ?? '';
+    expect(diff).toContain('+      "maxLength": 22');
+    expect(diff).toContain('+      "firstName": "Please give your first name.",');
+    expect(diff).toContain('"Please give your first name.": "Indique su nombre, por favor."');
+    await expectAccessible(page, 'studio-diff');
+
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText('Saved: schemas/accountholder.schema.json, schemas/es/translations.json.').waitFor();
+    // Exactly those edits: two files; the limit beside the field's title, the message, and the one new translation
+    // (after the last one, which gains its comma). Nothing else of either file is touched.
+    expect(git('diff', '--name-only').trim().split('\n').sort()).toEqual(['schemas/accountholder.schema.json', 'schemas/es/translations.json']);
+    const lines = git('diff', '-U0').split('\n');
+    const lastTranslation = readFileSync(join(repo, 'schemas/es/translations.json'), 'utf8').trimEnd().split('\n').at(-2)!;
+    expect(lines.filter((l) => l.startsWith('-') && !l.startsWith('---'))).toEqual(['-      "title": "First name"', '-      "firstName": "First name is required.",', `-${lastTranslation}`]);
+    expect(lines.filter((l) => l.startsWith('+') && !l.startsWith('+++'))).toEqual([
+      '+      "title": "First name",',
+      '+      "maxLength": 22',
+      '+      "firstName": "Please give your first name.",',
+      `+${lastTranslation},`,
+      '+  "Please give your first name.": "Indique su nombre, por favor."',
+    ]);
+    await context.close();
+  });
+
+  it('rebuilds the saved configuration under a new revision of the partner', () => {
+    const out = mkdtempSync(join(tmpdir(), 'hsa-studio-built-'));
+    const saved = revisionsOf(join(out, 'saved'));
+    git('stash', '-q');
+    const before = revisionsOf(join(out, 'before'));
+    git('stash', 'pop', '-q');
+    expect(saved.standard).not.toBe(before.standard);
+    // The partner patches the standard step: its revision follows the standard's change too.
+    expect(saved.aarp).not.toBe(before.aarp);
+    const built = JSON.parse(readFileSync(join(out, 'saved/standard/accountholder.json'), 'utf8'));
+    expect(built.schema.properties.firstName.maxLength).toBe(22);
+  });
+
+  it('works with a keyboard alone, on a narrow screen too', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    await previewOf(page).getByLabel('First name', { exact: true }).waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'studio-390');
+    // Tab from the top reaches the partner, the step, a field's button, and the field's label in English.
+    const reached = new Set<string>();
+    for (let i = 0; i < 14; i++) {
+      await page.keyboard.press('Tab');
+      reached.add(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? (document.activeElement as HTMLElement | null)?.innerText?.trim() ?? document.activeElement?.id ?? ''));
+    }
+    const focusable = await page.evaluate(() => [...document.querySelectorAll('select, input, button')].every((el) => (el as HTMLElement).tabIndex >= 0));
+    expect(focusable).toBe(true);
+    // Choose the last name with Enter, and change its label by keys.
+    await page.getByRole('button', { name: 'lastName' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 2, name: 'lastName' }).waitFor();
+    await page.getByRole('group', { name: 'Label' }).getByLabel('English').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' (family name)');
+    await previewOf(page).getByLabel('Last name (family name)', { exact: true }).waitFor({ timeout: 30_000 });
+    expect(reached.size).toBeGreaterThan(5);
+    await context.close();
+  });
+});
+
+/** A request as another site or a rebound DNS name would send it. */
+function raw(path: string, headers: Record<string, string>, method = 'GET', body = ''): Promise<number> {
+  const url = new URL(studio.url);
+  return new Promise((done, fail) => {
+    const req = request({ host: '127.0.0.1', port: url.port, path, method, headers }, (res) => {
+      res.resume();
+      done(res.statusCode ?? 0);
+    });
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+describe('the studio refuses what is not its own page', () => {
+  it('refuses another origin, another host name, and a change that is not JSON', async () => {
+    const host = new URL(studio.url).host;
+    const status = git('status', '--porcelain');
+    expect(await raw('/studio-api/overview', { host })).toBe(200);
+    expect(await raw('/studio-api/overview', { host: `evil.example:${new URL(studio.url).port}` })).toBe(403);
+    expect(await raw('/src/studio/app/index.html', { host: 'rebound.example' })).toBe(403);
+    expect(await raw('/studio-api/save', { host, origin: 'http://evil.example', 'content-type': 'application/json' }, 'POST', '{}')).toBe(403);
+    expect(await raw('/studio-api/save', { host, origin: `http://${host}`, 'content-type': 'text/plain' }, 'POST', '{}')).toBe(403);
+    expect(await raw('/studio-api/edits', { host, origin: `http://${host}`, 'content-type': 'application/json' }, 'POST', JSON.stringify({ edits: [{ file: 'src/server/app.ts', path: ['x'], value: 1 }] }))).toBe(400);
+    expect(git('status', '--porcelain')).toBe(status);
+  });
+});
