@@ -12,6 +12,8 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { Workspace, type Edit } from './workspace';
 import { languagesOf, partnersOf, stepFields, stepsOf } from './fields';
+import { definitionNames, newField, newPartner, type NewField } from './additions';
+import type { NewVariant } from '../../scripts/variant-new';
 
 const repo = resolve(import.meta.dirname, '../..');
 /** The studio's page, under the checkout's root (the development server serves the checkout). */
@@ -47,6 +49,8 @@ async function bodyOf(request: IncomingMessage): Promise<unknown> {
 
 /** The studio's API over a workspace, and the guard in front of every request (pages included). */
 function studioApi(workspace: Workspace, port: () => number): Plugin {
+  // The configuration as the last build saw it (partners added in the studio included), else the checkout's.
+  const known = () => (existsSync(join(workspace.copyDir, 'variants')) ? workspace.copyDir : workspace.root);
   return {
     name: 'hsa-studio-api',
     configureServer(server) {
@@ -65,9 +69,16 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
             const q = (name: string) => url.searchParams.get(name) ?? '';
             switch (`${request.method} ${url.pathname}`) {
               case 'GET /studio-api/overview':
-                return send(response, 200, { languages: languagesOf(workspace.root), partners: partnersOf(workspace.root).map((p) => ({ ...p, steps: stepsOf(workspace.root, p.id) })) });
-              case 'GET /studio-api/fields':
-                return send(response, 200, { fields: stepFields(workspace.root, q('partner'), q('step')) });
+                // With the partners added in the studio (in its build's copy) beside those on disk.
+                return send(response, 200, { languages: languagesOf(workspace.root), definitions: definitionNames(workspace.root), partners: partnersOf(known()).map((p) => ({ ...p, steps: stepsOf(known(), p.id) })) });
+              case 'GET /studio-api/fields': {
+                const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
+                return send(response, 200, { fields: stepFields(onDisk ? workspace.root : known(), q('partner'), q('step')) });
+              }
+              case 'POST /studio-api/partner':
+                return send(response, 200, { edits: newPartner(workspace, known(), (await bodyOf(request)) as NewVariant) });
+              case 'POST /studio-api/field':
+                return send(response, 200, { edits: newField(workspace, known(), (await bodyOf(request)) as NewField) });
               case 'POST /studio-api/edits': {
                 const { edits } = (await bodyOf(request)) as { edits: Edit[] };
                 if (!Array.isArray(edits)) return send(response, 400, { message: 'edits must be a list.' });

@@ -17,6 +17,8 @@ export interface Edit {
   /** Where in the file's JSON; the value replaces what is there (undefined removes it). */
   path: JSONPath;
   value: unknown;
+  /** Inserts into the list at the path's last index (-1: at its end) instead of replacing. */
+  insert?: boolean;
 }
 
 export interface BuildResult {
@@ -32,8 +34,13 @@ const FORMAT = { insertSpaces: true, tabSize: 2, eol: '\n' };
 /** The analysts' files: the configuration, never code. */
 const EDITABLE = /^(schemas|variants)\/[\w./-]+\.json$/;
 
+/** A new partner's logo: the one file the studio writes that is not JSON. */
+const NEW_FILE = /^variants\/[a-z][a-z0-9-]*\/logo\.svg$/;
+
 export class Workspace {
   private edits: Edit[] = [];
+  /** Whole new files (a new partner's logo), by name. */
+  private files = new Map<string, string>();
   private readonly copy: string;
   /** Where the builds are made (the preview reads them there). */
   get copyDir(): string {
@@ -59,20 +66,34 @@ export class Workspace {
     this.edits = edits;
   }
 
+  /** Adds a whole new file (a new partner's logo) to what will be saved. */
+  addFile(file: string, text: string): void {
+    if (!NEW_FILE.test(file) || existsSync(join(this.root, file))) throw new Error(`The studio adds only a new partner's logo (not ${file}).`);
+    this.files.set(file, text);
+  }
+
+  /** A file's JSON as the edits make it (an absent file is {}). */
+  jsonOf(file: string): unknown {
+    const before = existsSync(join(this.root, file)) ? readFileSync(join(this.root, file), 'utf8') : '';
+    return JSON.parse(this.textOf(file, before));
+  }
+
   /** The files the edits change, each as it is on disk and as it would be saved. */
   changedFiles(): { file: string; before: string; after: string }[] {
     const files = [...new Set(this.edits.map((e) => e.file))];
+    const added = [...this.files].filter(([file]) => !files.includes(file)).map(([file, after]) => ({ file, before: '', after }));
     return files
       .map((file) => {
         const before = existsSync(join(this.root, file)) ? readFileSync(join(this.root, file), 'utf8') : '';
         return { file, before, after: this.textOf(file, before) };
       })
-      .filter((f) => f.before !== f.after);
+      .filter((f) => f.before !== f.after)
+      .concat(added);
   }
 
   private textOf(file: string, before: string): string {
     let text = before.trim() === '' ? '{}\n' : before;
-    for (const e of this.edits.filter((x) => x.file === file)) text = applyEdits(text, modify(text, e.path, e.value, { formattingOptions: FORMAT }));
+    for (const e of this.edits.filter((x) => x.file === file)) text = applyEdits(text, modify(text, e.path, e.value, { formattingOptions: FORMAT, isArrayInsertion: e.insert === true }));
     return text;
   }
 
@@ -116,6 +137,7 @@ export class Workspace {
       writeFileSync(join(this.root, file), after);
     }
     this.edits = [];
+    this.files.clear();
     return { saved: changed.map((c) => c.file) };
   }
 

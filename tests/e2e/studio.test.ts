@@ -166,6 +166,54 @@ describe('the studio', () => {
   });
 });
 
+describe('a partner from the studio', () => {
+  it('adds a partner with a required field of its own, previews it in both languages, and saves its folder', async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const partnerForm = page.getByRole('form', { name: 'Add a partner' });
+    await type(partnerForm.getByLabel('Name (its host label)'), 'zeta', ROBOT);
+    await type(partnerForm.getByLabel('Title'), 'Zeta Co-op HSA', ROBOT);
+    await type(partnerForm.getByLabel('Help phone'), '1-800-555-0142', ROBOT);
+    await press(partnerForm.getByRole('button', { name: 'Add partner' }), ROBOT);
+    await expect.poll(() => page.getByLabel('Partner', { exact: true }).inputValue(), { timeout: 30_000 }).toBe('zeta');
+    const preview = previewOf(page);
+    await preview.getByText('Zeta Co-op HSA').first().waitFor({ timeout: 30_000 });
+
+    const fieldForm = page.getByRole('form', { name: "Add a field of zeta's own" });
+    await type(fieldForm.getByLabel('Field name'), 'employeeNumber', ROBOT);
+    await fieldForm.getByLabel('Rules from the definition').selectOption('memberNumber');
+    await type(fieldForm.getByRole('group', { name: 'Label of the new field' }).getByLabel('English'), 'Employee number', ROBOT);
+    await type(fieldForm.getByRole('group', { name: 'Label of the new field' }).getByLabel('Español'), 'Número de empleado', ROBOT);
+    await type(fieldForm.getByRole('group', { name: 'Message when the new field is missing' }).getByLabel('English'), 'Employee number is required.', ROBOT);
+    await type(fieldForm.getByRole('group', { name: 'Message when the new field is missing' }).getByLabel('Español'), 'El número de empleado es obligatorio.', ROBOT);
+    await press(fieldForm.getByRole('button', { name: 'Add field' }), ROBOT);
+    await preview.getByLabel(/^Employee number/).waitFor({ timeout: 30_000 });
+    await press(preview.getByRole('button', { name: 'Next' }), ROBOT);
+    await preview.getByRole('link', { name: 'Employee number is required.' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Preview language').selectOption('es');
+    await preview.getByLabel(/^Número de empleado/).waitFor({ timeout: 30_000 });
+    await page.getByText(/^The configuration is sound/).waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'studio-new-partner');
+
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText(/^Saved: /).waitFor();
+    const created = git('status', '--porcelain', '--untracked-files=all', 'variants/zeta').trim().split('\n').map((l) => l.slice(3)).sort();
+    expect(created).toEqual(
+      ['es/text.json', 'es/translations.json', 'logo.svg', 'messages.json', 'schemas/accountholder.schema.json', 'schemas/accountholder.ui.json', 'text.json', 'variant.json'].map((f) => `variants/zeta/${f}`).sort(),
+    );
+    // Built as npm run build builds it: the partner's own revision, its field required by the wire payload too.
+    const out = mkdtempSync(join(tmpdir(), 'hsa-studio-zeta-'));
+    expect(revisionsOf(out).zeta).toMatch(/^zeta-[0-9a-f]{12}$/);
+    const wire = JSON.parse(readFileSync(join(out, 'zeta/wire.json'), 'utf8'));
+    expect(JSON.stringify(wire.schema)).toContain('"employeeNumber"');
+    const step = JSON.parse(readFileSync(join(out, 'zeta/accountholder.json'), 'utf8'));
+    expect(step.schema.required).toContain('employeeNumber');
+    await context.close();
+  });
+});
+
 /** A request as another site or a rebound DNS name would send it. */
 function raw(path: string, headers: Record<string, string>, method = 'GET', body = ''): Promise<number> {
   const url = new URL(studio.url);

@@ -11,11 +11,14 @@ import type { PreviewRequest } from './preview';
 
 interface Overview {
   languages: string[];
+  definitions: string[];
   partners: { id: string; fallback: boolean; steps: StepInfo[] }[];
 }
 type WordsChange = { kind: 'words'; original: Words; english: string; translated: Record<string, string> };
 type LimitChange = { kind: 'limit'; file: string; path: (string | number)[]; original: number | null; value: number | null };
-type Change = WordsChange | LimitChange;
+/** Edits the server made for an addition (a new partner, a field of its own). */
+type AddedChange = { kind: 'added'; edits: Edit[] };
+type Change = WordsChange | LimitChange | AddedChange;
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
 const nameOf = (lang: string) => LANGUAGE_NAMES[lang] ?? lang;
@@ -32,6 +35,10 @@ async function api<T>(path: string, body?: unknown): Promise<{ status: number; d
 function editsOf(changes: Map<string, Change>): Edit[] {
   const edits: Edit[] = [];
   for (const change of changes.values()) {
+    if (change.kind === 'added') {
+      edits.push(...change.edits);
+      continue;
+    }
     if (change.kind === 'limit') {
       if (change.value !== change.original) edits.push({ file: change.file, path: change.path, value: change.value ?? undefined });
       continue;
@@ -47,6 +54,105 @@ function editsOf(changes: Map<string, Change>): Edit[] {
 }
 
 /** The check's findings that name one of this field's words. */
+/** The fields of a form as name → value. */
+const valuesOf = (form: HTMLFormElement): Record<string, string> => Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v)]));
+
+/** A new partner, as npm run variant:new makes it (kept here until saved). */
+function AddPartner({ onAdded }: { onAdded: (edits: Edit[], name: string) => void }) {
+  const [message, setMessage] = useState('');
+  return (
+    <form
+      className="addition"
+      aria-labelledby="add-partner"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const v = valuesOf(e.currentTarget);
+        void api<{ edits?: Edit[]; message?: string }>('partner', { name: v.name, title: v.title || undefined, phone: v.phone || undefined }).then(({ status, data }) => {
+          if (status === 200 && data.edits) {
+            setMessage(`Partner ${v.name} added; it is saved with your other changes.`);
+            onAdded(data.edits, v.name);
+          } else setMessage(data.message ?? 'The partner could not be added.');
+        });
+      }}
+    >
+      <h2 id="add-partner">Add a partner</h2>
+      <label>
+        <span>Name (its host label)</span>
+        <input name="name" required pattern="[a-z][a-z0-9-]{1,30}" />
+      </label>
+      <label>
+        <span>Title</span>
+        <input name="title" />
+      </label>
+      <label>
+        <span>Help phone</span>
+        <input name="phone" placeholder="1-800-555-0100" />
+      </label>
+      <button type="submit">Add partner</button>
+      <p role="status">{message}</p>
+    </form>
+  );
+}
+
+/** A field of the partner's own on this step, from a shared definition. */
+function AddField({ partner, step, languages, definitions, onAdded }: { partner: string; step: string; languages: string[]; definitions: string[]; onAdded: (edits: Edit[]) => void }) {
+  const [message, setMessage] = useState('');
+  return (
+    <form
+      className="addition"
+      aria-labelledby="add-field"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const v = valuesOf(e.currentTarget);
+        const byLanguage = (prefix: string) => Object.fromEntries(languages.map((l) => [l, v[`${prefix}-${l}`] ?? '']));
+        void api<{ edits?: Edit[]; message?: string }>('field', { partner, step, name: v.name, definition: v.definition, label: byLanguage('label'), required: v.required === 'on' ? byLanguage('missing') : undefined }).then(({ status, data }) => {
+          if (status === 200 && data.edits) {
+            setMessage(`Field ${v.name} added to ${partner}.`);
+            onAdded(data.edits);
+          } else setMessage(data.message ?? 'The field could not be added.');
+        });
+      }}
+    >
+      <h2 id="add-field">Add a field of {partner}'s own</h2>
+      <label>
+        <span>Field name</span>
+        <input name="name" required />
+      </label>
+      <div>
+        <label htmlFor="new-field-definition">Rules from the definition</label>
+        <select id="new-field-definition" name="definition">
+          {definitions.map((d) => (
+            <option key={d}>{d}</option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="words">
+        <legend>Label of the new field</legend>
+        {languages.map((l) => (
+          <label key={l}>
+            <span>{nameOf(l)}</span>
+            <input name={`label-${l}`} />
+          </label>
+        ))}
+      </fieldset>
+      <label className="check">
+        <input type="checkbox" name="required" defaultChecked /> Required
+      </label>
+      <fieldset className="words">
+        <legend>Message when the new field is missing</legend>
+        {languages.map((l) => (
+          <label key={l}>
+            <span>{nameOf(l)}</span>
+            <input name={`missing-${l}`} />
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit">Add field</button>
+      <p role="status">{message}</p>
+    </form>
+  );
+}
+
 const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<string, Change>): Problem[] => {
   const texts = [field.label, ...field.messages].filter((w): w is Words => w !== null).map((w) => {
     const change = changes.get(keyOf(w.place.file, w.place.path));
@@ -158,6 +264,20 @@ function Studio() {
       setStep(first.steps[0].id);
     });
   }, []);
+  // A partner added here is listed once the studio has built it.
+  const [wanted, setWanted] = useState('');
+  useEffect(() => {
+    if (!wanted || !build) return;
+    void api<Overview>('overview').then(({ data }) => {
+      const added = data.partners.find((p) => p.id === wanted);
+      if (!added) return;
+      setOverview(data);
+      setPartner(added.id);
+      setStep(added.steps[0].id);
+      setWanted('');
+    });
+  }, [wanted, build]);
+  const addChange = (edits: Edit[]) => setChange(`added#${crypto.randomUUID()}`, { kind: 'added', edits });
   useEffect(() => {
     if (!partner || !step) return;
     void api<{ fields: FieldInfo[] }>(`fields?partner=${encodeURIComponent(partner)}&step=${encodeURIComponent(step)}`).then(({ data }) => {
@@ -212,9 +332,10 @@ function Studio() {
       </header>
       <main>
         <form className="choices" aria-label="What to edit" onSubmit={(e) => e.preventDefault()}>
-          <label>
-            <span>Partner</span>
-            <select value={partner} onChange={(e) => {
+          {/* Each select named by its label alone (a label around it would add its options to its name). */}
+          <div>
+            <label htmlFor="choose-partner">Partner</label>
+            <select id="choose-partner" value={partner} onChange={(e) => {
               const next = overview.partners.find((p) => p.id === e.currentTarget.value)!;
               setPartner(next.id);
               setStep(next.steps[0].id);
@@ -225,27 +346,27 @@ function Studio() {
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span>Step</span>
-            <select value={step} onChange={(e) => setStep(e.currentTarget.value)}>
+          </div>
+          <div>
+            <label htmlFor="choose-step">Step</label>
+            <select id="choose-step" value={step} onChange={(e) => setStep(e.currentTarget.value)}>
               {steps.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.title}
                 </option>
               ))}
             </select>
-          </label>
-          <label>
-            <span>Preview language</span>
-            <select value={language} onChange={(e) => setLanguage(e.currentTarget.value)}>
+          </div>
+          <div>
+            <label htmlFor="choose-language">Preview language</label>
+            <select id="choose-language" value={language} onChange={(e) => setLanguage(e.currentTarget.value)}>
               {overview.languages.map((l) => (
                 <option key={l} value={l}>
                   {nameOf(l)}
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <fieldset className="width">
             <legend>Preview width</legend>
             {(['phone', 'desktop'] as const).map((w) => (
@@ -271,6 +392,13 @@ function Studio() {
               </ul>
             </nav>
             {field && <FieldEditor field={field} languages={overview.languages} changes={changes} setChange={setChange} problems={problems} />}
+            {!overview.partners.find((p) => p.id === partner)?.fallback && <AddField partner={partner} step={step} languages={overview.languages} definitions={overview.definitions} onAdded={addChange} />}
+            <AddPartner
+              onAdded={(edits, name) => {
+                addChange(edits);
+                setWanted(name);
+              }}
+            />
             <section aria-labelledby="check-title">
               <h2 id="check-title">Check</h2>
               <div role="status">

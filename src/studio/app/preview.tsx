@@ -91,7 +91,7 @@ function Preview() {
         <Layout title={title} stepIndex={index}>
           {/* A new build draws the step afresh (what was typed in it is kept only until the next change). */}
           <StepForm
-            key={drawn.key}
+            key={`${drawn.key}/${drawn.language}`}
             module={drawn.module}
             formData={{}}
             widgets={widgets}
