@@ -50,6 +50,7 @@ export interface NewField {
 /** A field of the partner's own: declared in its patch of the step schema from a definition, required with its
  *  message when asked, shown first in the step's first section, its words translated in the partner's language files. */
 export function newField(workspace: Workspace, known: string, f: NewField): Edit[] {
+  // rule-scan: the name of a new field in the payload, not a rule of a field's value
   if (!/^[a-z][A-Za-z0-9]{1,40}$/.test(f.name)) throw new Error(`'${f.name}': a field's name is letters and digits, starting with a lower-case letter.`);
   const partner = partnersOf(known).find((p) => p.id === f.partner);
   if (!partner || partner.fallback) throw new Error('A field of its own is added to a partner other than the standard one.');
