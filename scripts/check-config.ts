@@ -7,7 +7,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { getDefaultRegistry } from '@rjsf/core';
 import { getSchemaType, getUiOptions, getWidget, resolveDefaultWidget, type RegistryWidgetsType, type RJSFSchema, type SchemaUtilsType, type UiSchema } from '@rjsf/utils';
 import type { Json } from '../src/build/mergePatch';
-import { propertySchema } from '../src/engine/review';
+import { propertySchema } from '../src/engine/schemaLookup';
 import { rjsfNames, unusedRjsf } from './rjsf-unused';
 import stepsMeta from '../schemas/meta/steps.schema.json' with { type: 'json' };
 import uiMeta from '../schemas/meta/ui-options.schema.json' with { type: 'json' };

@@ -1,7 +1,7 @@
 /** A field's label, as the step shows it: the uiSchema's ui:title, else the schema's title, else its name. */
 import type { UiSchema } from '@rjsf/utils';
 import type { StepModule } from './types';
-import { propertySchema } from './review';
+import { propertySchema } from './schemaLookup';
 
 type Data = Record<string, unknown>;
 
