@@ -4,6 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { languages, variants } from '../generated/index';
+import { translateJson } from '../src/engine/localize';
 
 type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; errorMessage?: unknown; allOf?: Schema[]; then?: Schema; else?: Schema; required?: string[] };
 
@@ -70,9 +71,6 @@ function collect(s: Schema, path: string, rows: Map<string, RuleRow>): void {
   for (const part of [s.then, s.else, ...(s.allOf ?? [])]) if (part) collect(part, path, rows);
 }
 
-/** Every string of a built schema that the table translates (its words and messages), in the table's language. */
-const inWords = (json: unknown, table: Record<string, string>): unknown =>
-  typeof json === 'string' ? (table[json] ?? json) : Array.isArray(json) ? json.map((v) => inWords(v, table)) : json && typeof json === 'object' ? Object.fromEntries(Object.entries(json).map(([k, v]) => [k, inWords(v, table)])) : json;
 
 export function rulesReport(): RuleTable[] {
   const tables: RuleTable[] = [];
@@ -85,7 +83,8 @@ export function rulesReport(): RuleTable[] {
       // The schemas are built in English; a language's words are their translations, by the English.
       const tableFile = join(dir, 'translations.json');
       const table = existsSync(tableFile) ? (JSON.parse(readFileSync(tableFile, 'utf8')) as Record<string, string>) : {};
-      const read = (file: string): Schema => inWords(JSON.parse(readFileSync(file, 'utf8')).schema, table) as Schema;
+      // Every string the table translates (its words and messages), by the page's own walk.
+      const read = (file: string): Schema => translateJson(JSON.parse(readFileSync(file, 'utf8')).schema, (english) => table[english] ?? english, true) as Schema;
       for (const step of v.steps.filter((st) => st.schema)) {
         const file = join(built, `${step.id}.json`);
         if (!existsSync(file)) continue;

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { scaffoldVariant, type NewVariant } from '../../scripts/variant-new';
-import { languagesOf, partnersOf, stepsOf } from './fields';
+import { languagesIn, partnersOf, stepsOf } from './fields';
 import type { Edit, Workspace } from './workspace';
 
 /** A new partner's folder, as edits that create its files (and its logo). */
@@ -56,8 +56,7 @@ export function newField(workspace: Workspace, known: string, f: NewField): Edit
   if (!partner || partner.fallback) throw new Error('A field of its own is added to a partner other than the standard one.');
   const step = stepsOf(known, f.partner).find((s) => s.id === f.step);
   if (!step) throw new Error(`Partner '${f.partner}' has no step '${f.step}'.`);
-  const definitions = (JSON.parse(readFileSync(join(known, 'schemas/definitions.schema.json'), 'utf8')) as { definitions: Record<string, unknown> }).definitions;
-  if (!(f.definition in definitions)) throw new Error(`There is no definition '${f.definition}'.`);
+  if (!definitionNames(known).includes(f.definition)) throw new Error(`There is no definition '${f.definition}'.`);
   if (!f.label.en?.trim()) throw new Error('Give the field a label in English.');
   const folder = `variants/${f.partner}`;
   const schemaFile = `${folder}/schemas/${step.schema}.schema.json`;
@@ -78,7 +77,7 @@ export function newField(workspace: Workspace, known: string, f: NewField): Edit
     const ui = workspace.jsonOf(uiFile) as { 'ui:options'?: { sections?: { $patch?: Record<string, { fields?: { $prepend?: string[] } }> } } };
     append(uiFile, ['ui:options', 'sections', '$patch', section, 'fields', '$prepend'], ui['ui:options']?.sections?.$patch?.[section]?.fields?.$prepend);
   }
-  for (const language of languagesOf(known).slice(1)) {
+  for (const language of languagesIn(known).slice(1)) {
     const file = `${folder}/${language}/translations.json`;
     if (f.label[language]?.trim()) edits.push({ file, path: [f.label.en], value: f.label[language] });
     if (f.required?.en?.trim() && f.required[language]?.trim()) edits.push({ file, path: [f.required.en], value: f.required[language] });

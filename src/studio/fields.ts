@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mergePatch, type Json } from '../build/mergePatch';
 import { resolveRefs } from '../build/schemaBuild';
+import { languagesOf } from '../../scripts/languages';
 
 type Obj = { [key: string]: Json };
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -44,9 +45,8 @@ export interface StepInfo {
 
 const read = (file: string): Json => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Json) : {});
 
-export function languagesOf(root: string): string[] {
-  return ['en', ...readdirSync(join(root, 'schemas')).filter((d) => /^[a-z]{2}$/.test(d) && existsSync(join(root, 'schemas', d, 'text.json'))).sort()];
-}
+/** The checkout's languages, English first, by the build's rule (scripts/languages.ts). */
+export const languagesIn = (root: string): string[] => languagesOf(join(root, 'schemas'));
 
 export function partnersOf(root: string): { id: string; fallback: boolean }[] {
   return readdirSync(join(root, 'variants'), { withFileTypes: true })
@@ -80,7 +80,7 @@ export function stepFields(root: string, partner: string, stepId: string): Field
   const merged = fallback ? read(join(root, standardFile)) : mergePatch(read(join(root, standardFile)), read(join(root, file)));
   const definitions = (read(join(root, 'schemas/definitions.schema.json')) as { definitions: Obj }).definitions;
   const schema = resolveRefs(merged, definitions, file) as Obj;
-  const languages = languagesOf(root).slice(1);
+  const languages = languagesIn(root).slice(1);
   const tables = Object.fromEntries(
     languages.map((lang) => [lang, { ...(read(join(root, 'schemas', lang, 'translations.json')) as Record<string, string>), ...(fallback ? {} : (read(join(root, folder, lang, 'translations.json')) as Record<string, string>)) }]),
   );

@@ -11,7 +11,7 @@ import { compileAll } from '../../scripts/compile-validators';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { Workspace, type Edit } from './workspace';
-import { languagesOf, partnersOf, stepFields, stepsOf } from './fields';
+import { languagesIn, partnersOf, stepFields, stepsOf } from './fields';
 import { definitionNames, newField, newPartner, type NewField } from './additions';
 import type { NewVariant } from '../../scripts/variant-new';
 
@@ -70,7 +70,7 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
             switch (`${request.method} ${url.pathname}`) {
               case 'GET /studio-api/overview':
                 // With the partners added in the studio (in its build's copy) beside those on disk.
-                return send(response, 200, { languages: languagesOf(workspace.root), definitions: definitionNames(workspace.root), partners: partnersOf(known()).map((p) => ({ ...p, steps: stepsOf(known(), p.id) })) });
+                return send(response, 200, { languages: languagesIn(workspace.root), definitions: definitionNames(workspace.root), partners: partnersOf(known()).map((p) => ({ ...p, steps: stepsOf(known(), p.id) })) });
               case 'GET /studio-api/fields': {
                 const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
                 return send(response, 200, { fields: stepFields(onDisk ? workspace.root : known(), q('partner'), q('step')) });

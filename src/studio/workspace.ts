@@ -72,10 +72,14 @@ export class Workspace {
     this.files.set(file, text);
   }
 
+  /** A file of the checkout as it is on disk ('' when it does not exist yet). */
+  private diskText(file: string): string {
+    return existsSync(join(this.root, file)) ? readFileSync(join(this.root, file), 'utf8') : '';
+  }
+
   /** A file's JSON as the edits make it (an absent file is {}). */
   jsonOf(file: string): unknown {
-    const before = existsSync(join(this.root, file)) ? readFileSync(join(this.root, file), 'utf8') : '';
-    return JSON.parse(this.textOf(file, before));
+    return JSON.parse(this.textOf(file, this.diskText(file)));
   }
 
   /** The files the edits change, each as it is on disk and as it would be saved. */
@@ -84,7 +88,7 @@ export class Workspace {
     const added = [...this.files].filter(([file]) => !files.includes(file)).map(([file, after]) => ({ file, before: '', after }));
     return files
       .map((file) => {
-        const before = existsSync(join(this.root, file)) ? readFileSync(join(this.root, file), 'utf8') : '';
+        const before = this.diskText(file);
         return { file, before, after: this.textOf(file, before) };
       })
       .filter((f) => f.before !== f.after)

@@ -153,12 +153,15 @@ function AddField({ partner, step, languages, definitions, onAdded }: { partner:
   );
 }
 
+/** A finding names an English text in its words, or in its pointer (escaped as a JSON Pointer). */
+const names = (p: Problem, english: string): boolean => `${p.pointer} ${p.problem}`.includes(english) || `${p.pointer} ${p.problem}`.includes(english.replace(/~/g, '~0').replace(/\//g, '~1'));
+
 const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<string, Change>): Problem[] => {
   const texts = [field.label, ...field.messages].filter((w): w is Words => w !== null).map((w) => {
     const change = changes.get(keyOf(w.place.file, w.place.path));
     return change?.kind === 'words' ? change.english : w.english;
   });
-  return problems.filter((p) => texts.some((t) => `${p.pointer} ${p.problem}`.includes(t.replace(/~/g, '~0').replace(/\//g, '~1')) || `${p.pointer} ${p.problem}`.includes(t)));
+  return problems.filter((p) => texts.some((t) => names(p, t)));
 };
 
 function WordsInput({ id, legend, words, change, languages, onChange, invalid }: { id: string; legend: string; words: Words; change: WordsChange | undefined; languages: string[]; onChange: (c: WordsChange) => void; invalid: string | undefined }) {
@@ -194,7 +197,7 @@ function FieldEditor({ field, languages, changes, setChange, problems }: { field
   const words = (w: Words) => {
     const change = changes.get(keyOf(w.place.file, w.place.path)) as WordsChange | undefined;
     // Marked when a finding names this text (as it now reads).
-    const named = found.some((p) => `${p.pointer} ${p.problem}`.includes(change?.english ?? w.english));
+    const named = found.some((p) => names(p, change?.english ?? w.english));
     return { words: w, change, invalid: named ? findingsId : undefined, onChange: (c: WordsChange) => setChange(keyOf(w.place.file, w.place.path), c) };
   };
   return (
