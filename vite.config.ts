@@ -37,8 +37,26 @@ function withoutUnusedRjsf(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [withoutUnusedRjsf(), react()],
+/** React Router's production build declares its components as `var Link = React.forwardRef(…)` and names them
+ *  after (`Link.displayName = …`): the bundler cannot tell those are free of effects, so every component stays in
+ *  the welcome page's script, used or not (NavLink, Form, the prefetching links…). Marking the calls pure and
+ *  leaving out the names (which only developer tools read) lets it drop what no page uses. */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform(code, id) {
+      if (!/node_modules[\\/]react-router[\\/]dist[\\/]production[\\/]/.test(id)) return null;
+      const marked = code.replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm, '$1/* @__PURE__ */ $2').replace(/^\w+\.displayName = "\w+";$/gm, '');
+      // A new React Router written otherwise fails the build here rather than quietly growing the welcome page.
+      if (marked === code && code.includes('.forwardRef(')) this.error(`${id}: React Router no longer declares its components as this plugin expects: update it`);
+      return marked;
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [withoutUnusedRjsf(), reactRouterTreeShaking(), react()],
   resolve: {
     alias: [
       // Schemas hold plain text; RJSF's markdown renderer is not needed (see the stub for why).
@@ -47,6 +65,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       { find: /^fast-uri$/, replacement: stub('uriResolver.ts') },
       // The precompiled validators' one Ajv runtime import, as an ES module (see the stand-in for why).
       { find: /^ajv\/dist\/runtime\/ucs2length\.js$/, replacement: stub('ucs2length.ts') },
+      // React Router's package exports only its development build (its own Vite plugin swaps in the production one,
+      // without its warnings and checks); the shipped client takes the production build, as React's does.
+      ...(command === 'build' && !isSsrBuild ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] : []),
     ],
   },
   // Partner logos, copied there by the build (scripts/compile-validators.ts) from each partner's folder.

@@ -221,9 +221,11 @@ function build({ variantDirs, outDir, writeDespiteProblems = false }: CompileTar
       const pair = (ext: string) => [`schemas/${step.schema}.${ext}`, ...(existsSync(variantFile('schemas', `${step.schema}.${ext}`)) ? [named(`schemas/${step.schema}.${ext}`)] : [])].join(' patched by ');
       problems.push(...checkUiSchema(uiSchema, schema, pair('ui.json')), ...checkMessages(schema, pair('schema.json')), ...checkRjsfReach(schema, uiSchema, { schema: pair('schema.json'), ui: pair('ui.json') }));
       writeFileSync(join(out, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
-      writeFileSync(join(out, `${step.id}.validators.ts`), compileValidatorModule(schema as never, { addRules, formatsModule: '../../src/domain/formats' }));
+      // The browser's step module: the validators, the schema they check, and the uiSchema (the JSON's one key it
+      // takes; the server and the tests read the JSON).
+      writeFileSync(join(out, `${step.id}.validators.ts`), `${compileValidatorModule(schema as never, { addRules, formatsModule: '../../src/domain/formats' })}export { uiSchema } from './${step.id}.json';\n`);
     });
-    loaders.push(`  ${JSON.stringify(id)}: {\n${formSteps.map((step) => `    ${JSON.stringify(step.id)}: () => Promise.all([import('./${id}/${step.id}.validators'), import('./${id}/${step.id}.json')]).then(([validators, json]) => ({ validateFns: validators.default as unknown as ValidatorFunctions, schema: json.default.schema as unknown as RJSFSchema, uiSchema: json.default.uiSchema as unknown as UiSchema })),`).join('\n')}\n  },`);
+    loaders.push(`  ${JSON.stringify(id)}: {\n${formSteps.map((step) => `    ${JSON.stringify(step.id)}: () => import('./${id}/${step.id}.validators').then((step) => ({ validateFns: step.default as unknown as ValidatorFunctions, schema: step.schema as unknown as RJSFSchema, uiSchema: step.uiSchema as unknown as UiSchema })),`).join('\n')}\n  },`);
     // The wire payload: derived from this variant's steps, checked by the browser before sending and by the server.
     const wire = buildWire(englishSteps, same, (englishMessages as Record<string, string>).unknownField);
     const ajv = wireAjv();

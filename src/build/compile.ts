@@ -46,5 +46,16 @@ export function compileValidatorModule(schema: RJSFSchema, options: CompileOptio
     ajvFormatOptions: false,
     extenderFn: (ajv) => options.addRules(ajvErrors(ajv as never) as unknown as Ajv) as never,
   });
-  return wrapStandalone(code, options.formatsModule);
+  return `${wrapStandalone(code, options.formatsModule)}export const schema = ${compiledSchema(code, schema)};\n`;
+}
+
+/** The schema the validators check, for the module to export so the browser loads it once, with them: the code's own
+ *  constant when it holds one (ajv-errors reads messages there; RJSF added the `$id` its validator is found by), else
+ *  the schema itself. */
+function compiledSchema(code: string, schema: RJSFSchema): string {
+  const literal = JSON.stringify(schema);
+  const at = code.indexOf(` = ${literal.slice(0, -1)}`);
+  const name = at < 0 ? undefined : /(schema\d+)$/.exec(code.slice(0, at))?.[1];
+  const end = code.slice(at + literal.length + 2, at + literal.length + 40);
+  return name && /^(,"\$id":"-?[0-9a-z]+")?\};/.test(end) ? name : literal;
 }

@@ -5,8 +5,8 @@
  *  127.0.0.1 is refused) and a change must carry the studio's Origin and JSON (which another site's page cannot send
  *  without the browser asking first). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
 import { compileAll } from '../../scripts/compile-validators';
 import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -36,6 +36,15 @@ const send = (response: ServerResponse, status: number, body: unknown) => {
   response.end(JSON.stringify(body));
 };
 
+function sendLogo(response: ServerResponse, file: string) {
+  if (!existsSync(file)) return send(response, 404, { message: 'No such logo.' });
+  response.setHeader('content-type', extname(file) === '.svg' ? 'image/svg+xml' : 'image/png');
+  // An SVG shown as an image runs no script; opened on its own, this keeps it so.
+  response.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+  response.setHeader('cache-control', 'no-store');
+  response.end(readFileSync(file));
+}
+
 async function bodyOf(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -63,6 +72,9 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
           response.setHeader('location', STUDIO_PAGE);
           return response.end();
         }
+        // The partners' logos, as the latest build ships them (a new partner's included), for the preview.
+        const logo = /^\/assets\/brand\/([\w.-]+)$/.exec(url.pathname)?.[1];
+        if (logo) return sendLogo(response, join(workspace.latestBuild ?? join(workspace.root, 'generated'), 'public/assets/brand', logo));
         if (!url.pathname.startsWith('/studio-api/')) return next();
         void (async () => {
           try {

@@ -47,6 +47,10 @@ export class Workspace {
     return this.copy;
   }
   private builds = 0;
+  /** The latest build's folder (the preview's logos are served from there). */
+  get latestBuild(): string | null {
+    return this.builds ? join(this.copy, `generated-${this.builds}`) : null;
+  }
 
   constructor(readonly root: string) {
     this.copy = mkdtempSync(join(tmpdir(), 'hsa-studio-'));

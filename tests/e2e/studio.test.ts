@@ -180,6 +180,8 @@ describe('a partner from the studio', () => {
     await expect.poll(() => page.getByLabel('Partner', { exact: true }).inputValue(), { timeout: 30_000 }).toBe('zeta');
     const preview = previewOf(page);
     await preview.getByText('Zeta Co-op HSA').first().waitFor({ timeout: 30_000 });
+    // Its logo, as the studio's build ships it, is drawn.
+    await expect.poll(() => preview.locator('header img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
 
     const fieldForm = page.getByRole('form', { name: "Add a field of zeta's own" });
     await type(fieldForm.getByLabel('Field name'), 'employeeNumber', ROBOT);

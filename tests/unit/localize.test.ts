@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RJSFSchema, RJSFValidationError } from '@rjsf/utils';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { localizeErrors, localizeUi, untranslated } from '../../src/engine/localize';
 import { formatMessage } from '../../src/build/message';
 import { buildStepSchema } from '../../src/build/schemaBuild';
@@ -48,6 +49,22 @@ describe('the build: one schema and validator set per variant, words per languag
     for (const [variant, steps] of Object.entries(stepModules)) {
       for (const step of Object.keys(steps)) expect(existsSync(`generated/${variant}/${step}.validators.ts`)).toBe(true);
       for (const language of languages) expect(readdirSync(`generated/${variant}/${language}`).filter((f) => f.includes('validator'))).toEqual([]);
+    }
+  });
+  it("ships each step's schema once: its validators' module exports the schema they check and the uiSchema", async () => {
+    for (const [variant, steps] of Object.entries(stepModules)) {
+      for (const [step, load] of Object.entries(steps)) {
+        const json = JSON.parse(readFileSync(`generated/${variant}/${step}.json`, 'utf8')) as { schema: RJSFSchema; uiSchema: object };
+        const module = await load();
+        // RJSF's compiler may add the $id its validator is found by; nothing else differs.
+        const { $id: _id, ...schema } = module.schema;
+        expect(schema).toEqual(json.schema);
+        expect(() => createPrecompiledValidator(module.validateFns, module.schema)).not.toThrow();
+        expect(module.uiSchema).toEqual(json.uiSchema);
+        const text = readFileSync(`generated/${variant}/${step}.validators.ts`, 'utf8');
+        // (Up to the `$id` the compiler may have put at its end.)
+        expect(text.split(JSON.stringify(json.schema).slice(0, -1)).length, `${variant}/${step}`).toBe(2);
+      }
     }
   });
   it('formats a plural as the language says it (ICU MessageFormat)', () => {

@@ -78,7 +78,7 @@ function AddPartner({ onAdded }: { onAdded: (edits: Edit[], name: string) => voi
       <h2 id="add-partner">Add a partner</h2>
       <label>
         <span>Name (its host label)</span>
-        <input name="name" required pattern="[a-z][a-z0-9-]{1,30}" />
+        <input name="name" required pattern="[a-z][a-z0-9\-]{1,30}" />
       </label>
       <label>
         <span>Title</span>

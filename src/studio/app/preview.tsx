@@ -44,16 +44,16 @@ const services = (words: Words): WidgetServices => ({
 
 async function load({ base, partner, step, language }: PreviewRequest): Promise<Drawn> {
   const at = (path: string) => `${base}/${path}`;
-  const [index, json, validators, words, table] = await Promise.all([
+  const [index, stepModule, words, table] = await Promise.all([
     import(/* @vite-ignore */ at('index.ts')) as Promise<{ variants: VariantConfig[] }>,
-    import(/* @vite-ignore */ at(`${partner}/${step}.json`)) as Promise<{ default: { schema: StepModule['schema']; uiSchema: StepModule['uiSchema'] } }>,
-    import(/* @vite-ignore */ at(`${partner}/${step}.validators.ts`)) as Promise<{ default: StepModule['validateFns'] }>,
+    // As the site loads a step (generated/steps.ts): its validators, with the schema they check and its uiSchema.
+    import(/* @vite-ignore */ at(`${partner}/${step}.validators.ts`)) as Promise<{ default: StepModule['validateFns']; schema: StepModule['schema']; uiSchema: StepModule['uiSchema'] }>,
     import(/* @vite-ignore */ at(`${partner}/${language}/words.json`)) as Promise<{ default: Words }>,
     language === 'en' ? Promise.resolve({ default: {} as Record<string, string> }) : (import(/* @vite-ignore */ at(`${partner}/${language}/translations.json`)) as Promise<{ default: Record<string, string> }>),
   ]);
   const variant = index.variants.find((v) => v.id === partner)!;
   const translate = (english: string) => table.default[english] ?? english;
-  return { key: base, variant, words: words.default, language, step, module: { schema: json.default.schema, uiSchema: json.default.uiSchema, validateFns: validators.default, translate } };
+  return { key: base, variant, words: words.default, language, step, module: { schema: stepModule.schema, uiSchema: stepModule.uiSchema, validateFns: stepModule.default, translate } };
 }
 
 function Preview() {
