@@ -7,6 +7,7 @@ import Ajv, { type ErrorObject } from 'ajv';
 import { getDefaultRegistry } from '@rjsf/core';
 import { getSchemaType, getUiOptions, getWidget, resolveDefaultWidget, type RegistryWidgetsType, type RJSFSchema, type SchemaUtilsType, type UiSchema } from '@rjsf/utils';
 import type { Json } from '../src/build/mergePatch';
+import { contrastWithWhite, MIN_CONTRAST } from '../src/build/contrast';
 import { propertySchema } from '../src/engine/schemaLookup';
 import { rjsfNames, unusedRjsf } from './rjsf-unused';
 import stepsMeta from '../schemas/meta/steps.schema.json' with { type: 'json' };
@@ -193,20 +194,10 @@ export function checkMessages(schema: Json, file: string, pointer = ''): Problem
   return problems;
 }
 
-/** WCAG contrast of a #rrggbb colour with white, the colour of the text set on it. */
-export function contrastWithWhite(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-  return 1.05 / (luminance + 0.05);
-}
-
 /** A partner's colours carry white text (header, buttons): each needs 4.5:1, the WCAG AA contrast for text. */
 export function checkColors(variant: Obj, file: string): Problem[] {
   const colors = isObj(variant.brand) && isObj(variant.brand.colors) ? variant.brand.colors : {};
   return Object.entries(colors)
-    .filter(([, hex]) => typeof hex === 'string' && contrastWithWhite(hex) < 4.5)
-    .map(([name, hex]) => ({ file, pointer: `/brand/colors/${name}`, problem: `white text on ${String(hex)} has a contrast of ${contrastWithWhite(hex as string).toFixed(2)}:1, below 4.5:1`, fix: 'Choose a darker colour' }));
+    .filter(([, hex]) => typeof hex === 'string' && contrastWithWhite(hex) < MIN_CONTRAST)
+    .map(([name, hex]) => ({ file, pointer: `/brand/colors/${name}`, problem: `white text on ${String(hex)} has a contrast of ${contrastWithWhite(hex as string).toFixed(2)}:1, below ${MIN_CONTRAST}:1`, fix: 'Choose a darker colour' }));
 }

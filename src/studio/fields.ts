@@ -56,7 +56,7 @@ export function partnersOf(root: string): { id: string; fallback: boolean }[] {
 }
 
 /** The partner's folder: the one whose variant.json has its id. */
-const folderOf = (root: string, partner: string): string => {
+export const folderOf = (root: string, partner: string): string => {
   const name = readdirSync(join(root, 'variants')).find((d) => (read(join(root, 'variants', d, 'variant.json')) as { id?: string }).id === partner);
   if (!name) throw new Error(`No partner '${partner}' in variants/.`);
   return `variants/${name}`;

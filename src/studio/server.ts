@@ -12,6 +12,7 @@ import { createServer, type Plugin, type ViteDevServer } from 'vite';
 import react from '@vitejs/plugin-react';
 import { Workspace, type Edit } from './workspace';
 import { languagesIn, partnersOf, stepFields, stepsOf } from './fields';
+import { coloursOf, feeAmounts, pageTexts, sectionsIn } from './pages';
 import { definitionNames, newField, newPartner, type NewField } from './additions';
 import type { NewVariant } from '../../scripts/variant-new';
 
@@ -82,10 +83,19 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
             switch (`${request.method} ${url.pathname}`) {
               case 'GET /studio-api/overview':
                 // With the partners added in the studio (in its build's copy) beside those on disk.
-                return send(response, 200, { languages: languagesIn(workspace.root), definitions: definitionNames(workspace.root), partners: partnersOf(known()).map((p) => ({ ...p, steps: stepsOf(known(), p.id) })) });
+                return send(response, 200, { languages: languagesIn(workspace.root), sections: sectionsIn(workspace.root), definitions: definitionNames(workspace.root), partners: partnersOf(known()).map((p) => ({ ...p, steps: stepsOf(known(), p.id) })) });
               case 'GET /studio-api/fields': {
                 const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
                 return send(response, 200, { fields: stepFields(onDisk ? workspace.root : known(), q('partner'), q('step')) });
+              }
+              case 'GET /studio-api/page': {
+                const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
+                const root = onDisk ? workspace.root : known();
+                return send(response, 200, { texts: pageTexts(root, q('partner'), q('section')), fees: q('section') === 'feeSchedule' ? feeAmounts(root, q('partner')) : [] });
+              }
+              case 'GET /studio-api/colours': {
+                const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
+                return send(response, 200, { colours: coloursOf(onDisk ? workspace.root : known(), repo, q('partner')) });
               }
               case 'POST /studio-api/partner':
                 return send(response, 200, { edits: newPartner(workspace, known(), (await bodyOf(request)) as NewVariant) });

@@ -242,3 +242,84 @@ describe('the studio refuses what is not its own page', () => {
     expect(git('status', '--porcelain')).toBe(status);
   });
 });
+
+describe("a partner's pages", () => {
+  it("rewords the welcome page and changes a fee in English and Spanish for one partner, previews each page, and saves them in the partner's own files", async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    await page.getByLabel('Partner', { exact: true }).selectOption('aarp');
+    await press(page.getByRole('radio', { name: 'Words of a page' }), ROBOT);
+    const preview = previewOf(page);
+    // The welcome page, as the partner's applicants meet it.
+    await preview.getByRole('heading', { level: 2, name: 'Have these ready' }).waitFor({ timeout: 30_000 });
+    await preview.getByText(/^AARP members receive a 20% discount/).waitFor();
+
+    const lead = page.getByRole('group', { name: 'lead', exact: true });
+    await press(lead.getByLabel('English'), ROBOT);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Start today.');
+    await preview.getByText(/in about 10 minutes\. Start today\.$/).waitFor({ timeout: 30_000 });
+    await press(lead.getByLabel('Español'), ROBOT);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Empiece hoy.');
+    await page.getByLabel('Preview language').selectOption('es');
+    await preview.getByText(/en unos 10 minutos\. Empiece hoy\.$/).waitFor({ timeout: 30_000 });
+
+    // The Schedule of Fees: the partner's ATM fee, in the Spanish page.
+    await page.getByLabel('Page', { exact: true }).selectOption('feeSchedule');
+    await preview.getByRole('cell', { name: '$2.50' }).first().waitFor({ timeout: 30_000 });
+    await type(page.getByRole('group', { name: /^Fee amounts/ }).getByLabel('atm', { exact: true }), '3.00', ROBOT);
+    await preview.getByRole('cell', { name: '$3.00' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/^The configuration is sound with your changes to/).waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'studio-page-words');
+
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText(/^Saved: /).waitFor();
+    // In the partner's own files, the standard ones untouched: its patch of the English and of the Spanish, and a
+    // fees.json of its own with only the amount changed.
+    const partnerFiles = git('status', '--porcelain', '--untracked-files=all', 'variants/aarp', 'schemas/text.json', 'schemas/es/text.json', 'schemas/fees.json').trimEnd().split('\n').sort();
+    expect(partnerFiles).toEqual([' M variants/aarp/es/text.json', ' M variants/aarp/text.json', '?? variants/aarp/fees.json']);
+    const added = git('diff', '-U0', 'variants/aarp').split('\n').filter((l) => l.startsWith('+') && !l.startsWith('+++'));
+    expect(added).toContain('+    "lead": "Open a Health Savings Account with {bankName} in about 10 minutes. Start today."');
+    expect(added).toContain('+    "lead": "Abra una Cuenta de Ahorros para la Salud con {bankName} en unos 10 minutos. Empiece hoy."');
+    expect(JSON.parse(readFileSync(join(checkout, 'variants/aarp/fees.json'), 'utf8'))).toEqual({ atm: '3.00' });
+    await context.close();
+  });
+
+  it("changes a partner's colour with its contrast shown as it is typed, refuses one white text cannot be read on, and saves the readable one", async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    await page.getByLabel('Partner', { exact: true }).selectOption('aarp');
+    await press(page.getByRole('radio', { name: 'Colours' }), ROBOT);
+    const header = page.getByLabel('Header and buttons (brand)');
+    expect(await header.inputValue()).toBe('#b3122b');
+    const contrast = page.locator('#contrast-brand');
+    expect(await contrast.textContent()).toMatch(/^White text on it: \d+\.\d\d:1, at least 4\.5:1, readable\.$/);
+
+    // Too light for the white text on it: said as it is typed, found by the check, and not saved.
+    await type(header, '#e8a0a8', ROBOT);
+    expect(await contrast.textContent()).toBe('White text on it: 2.09:1, below 4.5:1: choose a darker colour.');
+    expect(await header.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText(/variants\/aarp\/variant\.json: \/brand\/colors\/brand white text on #e8a0a8 has a contrast of 2\.09:1/).first().waitFor({ timeout: 30_000 });
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText('Nothing was saved: correct what the check found first.').waitFor();
+    expect(git('status', '--porcelain', 'variants/aarp/variant.json')).toBe('');
+
+    // A darker one: readable, and the preview's header takes it before saving.
+    await type(header, '#5a1e8c', ROBOT);
+    await page.getByText(/^White text on it: \d+\.\d\d:1, at least 4\.5:1, readable\.$/).first().waitFor();
+    const preview = previewOf(page);
+    await expect.poll(() => preview.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 30_000 }).toBe('rgb(90, 30, 140)');
+    await page.getByText(/^The configuration is sound with your changes to variants\/aarp\/variant\.json/).waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'studio-colours');
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText('Saved: variants/aarp/variant.json.').waitFor();
+    const changed = git('diff', '-U0', 'variants/aarp/variant.json').split('\n').filter((l) => /^[-+] /.test(l));
+    expect(changed).toEqual(['-      "brand": "#b3122b",', '+      "brand": "#5a1e8c",']);
+    await context.close();
+  });
+});

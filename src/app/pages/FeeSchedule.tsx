@@ -8,6 +8,12 @@ import { fill } from '../../engine/fill';
 /** The words around the amounts come from the language's text (feeSchedule), the amounts from the group's data and
  *  schemas/fees.json (patched by the variant). */
 export function FeeSchedule() {
+  const { variant } = useSite();
+  return <FeeScheduleOf amounts={detailsByVariant[variant.id].fees} />;
+}
+
+/** The page with the partner's amounts as given (the analysts' studio draws it from the configuration it built). */
+export function FeeScheduleOf({ amounts }: { amounts: Record<string, string> }) {
   const { feeSchedule: t } = useText();
   const { variant, fees } = useSite();
   if (!fees || fees.groupNotFound) {
@@ -17,7 +23,6 @@ export function FeeSchedule() {
       </Layout>
     );
   }
-  const amounts = detailsByVariant[variant.id].fees;
   const monthly = fees.isOC ? fill(t.otherChannelMonthly, amounts) : `$${fees.totalMonthlyMaintFee ?? fees.acctHolderMaintFee ?? ''}`;
   return (
     <Layout title={t.title}>

@@ -4,13 +4,16 @@
 import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import './studio.css';
-import type { FieldInfo, StepInfo, Words } from '../fields';
+import type { FieldInfo, Place, StepInfo, Words } from '../fields';
+import type { Colour, FeeAmount, PageText, Said } from '../pages';
+import { contrastWithWhite, MIN_CONTRAST } from '../../build/contrast';
 import type { Edit } from '../workspace';
 import type { Problem } from '../../../scripts/check-config';
 import type { PreviewRequest } from './preview';
 
 interface Overview {
   languages: string[];
+  sections: string[];
   definitions: string[];
   partners: { id: string; fallback: boolean; steps: StepInfo[] }[];
 }
@@ -18,12 +21,34 @@ type WordsChange = { kind: 'words'; original: Words; english: string; translated
 type LimitChange = { kind: 'limit'; file: string; path: (string | number)[]; original: number | null; value: number | null };
 /** Edits the server made for an addition (a new partner, a field of its own). */
 type AddedChange = { kind: 'added'; edits: Edit[] };
-type Change = WordsChange | LimitChange | AddedChange;
+/** A page's words in one language, or a fee amount: the value at its place. */
+type TextChange = { kind: 'text'; place: Place; original: Said; value: Said; unfinished?: true };
+type Change = WordsChange | LimitChange | AddedChange | TextChange;
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
 const nameOf = (lang: string) => LANGUAGE_NAMES[lang] ?? lang;
 const keyOf = (file: string, path: (string | number)[]) => `${file}#${JSON.stringify(path)}`;
 const KEYWORD_NAMES: Record<string, string> = { required: 'missing', maxLength: 'too long', minLength: 'too short', pattern: 'not in its pattern', format: 'not a valid value', minAge: 'too young', maxAge: 'too old', withinMonths: 'out of range', sameText: 'not the same', const: 'not chosen' };
+/** The sections of text.json, as an analyst knows them (a section not named here shows its key). */
+const SECTION_NAMES: Record<string, string> = {
+  welcome: 'Welcome page',
+  feeSchedule: 'Schedule of Fees',
+  site: 'Every page: header and titles',
+  footer: 'Every page: footer',
+  actions: 'Buttons',
+  form: 'Forms: summary and help',
+  dialogs: 'Dialogs',
+  errors: 'Error pages and banners',
+  thankYou: 'Thank-you page',
+  notFound: 'Page not found',
+  splash: 'Maintenance page',
+  vetting: 'Documents page',
+};
+/** What each of a partner's colours paints (white text sits on both). */
+const COLOUR_NAMES: Record<string, string> = { brand: 'Header and buttons', 'brand-dark': 'Buttons under the pointer' };
+const HEX = /^#[0-9a-fA-F]{6}$/;
+/** The sections the preview draws as a page of their own (the others show around the step). */
+const PAGES_DRAWN = ['welcome', 'feeSchedule'] as const;
 const LIMIT_NAMES: Record<string, string> = { maxLength: 'Most characters', minLength: 'Fewest characters', minAge: 'Youngest age', maxAge: 'Oldest age', withinMonths: 'Months from today' };
 
 async function api<T>(path: string, body?: unknown): Promise<{ status: number; data: T }> {
@@ -37,6 +62,11 @@ function editsOf(changes: Map<string, Change>): Edit[] {
   for (const change of changes.values()) {
     if (change.kind === 'added') {
       edits.push(...change.edits);
+      continue;
+    }
+    if (change.kind === 'text') {
+      // A colour half typed stays in its field, unbuilt, until it reads as one.
+      if (!change.unfinished && JSON.stringify(change.value) !== JSON.stringify(change.original)) edits.push({ ...change.place, value: change.value });
       continue;
     }
     if (change.kind === 'limit') {
@@ -244,12 +274,117 @@ function FieldEditor({ field, languages, changes, setChange, problems }: { field
   );
 }
 
+/** A page's words in every language (a list as one item per line) and, on the Schedule of Fees, the partner's amounts;
+ *  the check's findings beside the words they name. */
+function PageEditor({ section, texts, fees, languages, changes, setChange, problems }: { section: string; texts: PageText[]; fees: FeeAmount[]; languages: string[]; changes: Map<string, Change>; setChange: (key: string, c: Change) => void; problems: Problem[] }) {
+  const valueAt = (place: Place, original: Said): Said => {
+    const change = changes.get(keyOf(place.file, place.path));
+    return change?.kind === 'text' ? change.value : original;
+  };
+  const set = (place: Place, original: Said, value: Said) => setChange(keyOf(place.file, place.path), { kind: 'text', place, original, value });
+  return (
+    <section className="field-editor" aria-labelledby="page-title">
+      <h2 id="page-title">{SECTION_NAMES[section] ?? section}</h2>
+      {texts.map((text) => {
+        const pointer = `/${section}/${text.key}`;
+        const found = problems.filter((p) => Object.values(text.places).some((place) => place.file === p.file) && (p.pointer === pointer || p.pointer.startsWith(`${pointer}/`)));
+        const findingsId = found.length ? `findings-${section}-${text.key}` : undefined;
+        return (
+          <fieldset key={text.key} className="words">
+            <legend>{text.key}</legend>
+            {found.length > 0 && (
+              <ul className="findings" id={findingsId}>
+                {found.map((p, i) => (
+                  <li key={i}>
+                    {p.file}: {p.pointer} {p.problem}. <strong>{p.fix}</strong>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {languages.map((lang) => {
+              const place = text.places[lang];
+              const original = text.said[lang];
+              const value = valueAt(place, original);
+              const marked = { 'aria-invalid': findingsId ? true : undefined, 'aria-describedby': findingsId };
+              return (
+                <label key={lang} lang={lang === 'en' ? undefined : lang}>
+                  <span>
+                    {nameOf(lang)}
+                    {Array.isArray(original) && ' (one item per line)'}
+                  </span>
+                  {Array.isArray(original) ? (
+                    <textarea {...marked} rows={original.length + 1} value={(value as string[]).join('\n')} onChange={(e) => set(place, original, e.currentTarget.value.split('\n').filter((line) => line.trim() !== ''))} />
+                  ) : (
+                    <input {...marked} value={value as string} onChange={(e) => set(place, original, e.currentTarget.value)} />
+                  )}
+                </label>
+              );
+            })}
+          </fieldset>
+        );
+      })}
+      {fees.length > 0 && (
+        <fieldset className="words">
+          <legend>Fee amounts (as the page shows them: 2.50, 3,000)</legend>
+          {fees.map((fee) => (
+            <label key={fee.key}>
+              <span>{fee.key}</span>
+              <input inputMode="decimal" value={valueAt(fee.place, fee.value) as string} onChange={(e) => set(fee.place, fee.value, e.currentTarget.value)} />
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </section>
+  );
+}
+
+/** The partner's colours, each with its contrast against the white text set on it as the analyst types. */
+function ColourEditor({ colours, changes, setChange, problems }: { colours: Colour[]; changes: Map<string, Change>; setChange: (key: string, c: Change) => void; problems: Problem[] }) {
+  return (
+    <section className="field-editor" aria-labelledby="colours-title">
+      <h2 id="colours-title">Colours</h2>
+      {colours.map((colour) => {
+        const change = changes.get(keyOf(colour.place.file, colour.place.path));
+        const value = change?.kind === 'text' ? (change.value as string) : colour.value;
+        const set = (next: string) => setChange(keyOf(colour.place.file, colour.place.path), { kind: 'text', place: colour.place, original: colour.value, value: next, ...(HEX.test(next) ? {} : { unfinished: true }) });
+        const valid = HEX.test(value);
+        const ratio = valid ? contrastWithWhite(value) : 0;
+        const found = problems.filter((p) => p.file === colour.place.file && p.pointer === `/${colour.place.path.join('/')}`);
+        return (
+          <div key={colour.name} className="colour">
+            <label htmlFor={`colour-${colour.name}`}>
+              {COLOUR_NAMES[colour.name] ?? colour.name} ({colour.name})
+            </label>
+            <input id={`colour-${colour.name}`} value={value} aria-invalid={!valid || ratio < MIN_CONTRAST ? true : undefined} aria-describedby={`contrast-${colour.name}`} onChange={(e) => set(e.currentTarget.value.trim())} />
+            <input type="color" aria-label={`Pick the colour: ${COLOUR_NAMES[colour.name] ?? colour.name}`} value={valid ? value.toLowerCase() : '#000000'} onChange={(e) => set(e.currentTarget.value)} />
+            <p id={`contrast-${colour.name}`} className={valid && ratio >= MIN_CONTRAST ? undefined : 'findings'}>
+              {!valid
+                ? 'Write the colour as # and six hexadecimal digits (#0b4f8a).'
+                : `White text on it: ${ratio.toFixed(2)}:1, ${ratio >= MIN_CONTRAST ? `at least ${MIN_CONTRAST}:1, readable.` : `below ${MIN_CONTRAST}:1: choose a darker colour.`}`}
+            </p>
+            {found.map((p, i) => (
+              <p key={i} className="findings">
+                {p.file}: {p.pointer} {p.problem}. <strong>{p.fix}</strong>
+              </p>
+            ))}
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
 function Studio() {
   const [overview, setOverview] = useState<Overview | null>(null);
   const [partner, setPartner] = useState('');
   const [step, setStep] = useState('');
   const [language, setLanguage] = useState('en');
   const [width, setWidth] = useState<'phone' | 'desktop'>('phone');
+  /** The fields of a step, or the words of a page (a section of text.json). */
+  const [mode, setMode] = useState<'fields' | 'page' | 'colours'>('fields');
+  const [colours, setColours] = useState<Colour[]>([]);
+  const [section, setSection] = useState('welcome');
+  const [page, setPage] = useState<{ texts: PageText[]; fees: FeeAmount[] }>({ texts: [], fees: [] });
   const [fields, setFields] = useState<FieldInfo[]>([]);
   const [selected, setSelected] = useState('');
   const [changes, setChanges] = useState<Map<string, Change>>(new Map());
@@ -288,6 +423,15 @@ function Studio() {
       setSelected((s) => (data.fields.some((f) => f.path === s) ? s : (data.fields[0]?.path ?? '')));
     });
   }, [partner, step, revision]);
+  useEffect(() => {
+    if (!partner || mode !== 'page') return;
+    void api<{ texts: PageText[]; fees: FeeAmount[] }>(`page?partner=${encodeURIComponent(partner)}&section=${encodeURIComponent(section)}`).then(({ data }) => setPage(data));
+  }, [partner, section, mode, revision]);
+  useEffect(() => {
+    if (!partner || mode !== 'colours') return;
+    void api<{ colours: Colour[] }>(`colours?partner=${encodeURIComponent(partner)}`).then(({ data }) => setColours(data.colours));
+  }, [partner, mode, revision]);
+  const drawnPage = mode === 'page' ? PAGES_DRAWN.find((p) => p === section) : undefined;
 
   // Each change is built as the build builds it (a moment after the last keystroke), and the preview follows.
   const edits = useMemo(() => editsOf(changes), [changes]);
@@ -301,8 +445,8 @@ function Studio() {
     return () => clearTimeout(timer);
   }, [edits, revision]);
   const show = useCallback(() => {
-    if (build && partner && step) preview.current?.contentWindow?.postMessage({ base: build.base, partner, step, language } satisfies PreviewRequest, window.location.origin);
-  }, [build, partner, step, language]);
+    if (build && partner && step) preview.current?.contentWindow?.postMessage({ base: build.base, partner, step, language, page: drawnPage } satisfies PreviewRequest, window.location.origin);
+  }, [build, partner, step, language, drawnPage]);
   useEffect(show, [show]);
   useEffect(() => {
     const ready = (e: MessageEvent) => e.origin === window.location.origin && (e.data as { previewReady?: boolean })?.previewReady && show();
@@ -350,6 +494,32 @@ function Studio() {
               ))}
             </select>
           </div>
+          <fieldset className="width">
+            <legend>Edit</legend>
+            {(
+              [
+                ['fields', 'Fields of a step'],
+                ['page', 'Words of a page'],
+                ['colours', 'Colours'],
+              ] as const
+            ).map(([m, name]) => (
+              <label key={m}>
+                <input type="radio" name="mode" checked={mode === m} onChange={() => setMode(m)} /> {name}
+              </label>
+            ))}
+          </fieldset>
+          {mode === 'page' && (
+            <div>
+              <label htmlFor="choose-section">Page</label>
+              <select id="choose-section" value={section} onChange={(e) => setSection(e.currentTarget.value)}>
+                {overview.sections.map((s) => (
+                  <option key={s} value={s}>
+                    {SECTION_NAMES[s] ?? s}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div>
             <label htmlFor="choose-step">Step</label>
             <select id="choose-step" value={step} onChange={(e) => setStep(e.currentTarget.value)}>
@@ -381,21 +551,25 @@ function Studio() {
         </form>
         <div className="panes">
           <div className="editor">
-            <nav aria-label="Fields of the step">
-              <h2>Fields</h2>
-              <ul className="field-list">
-                {fields.map((f) => (
-                  <li key={f.path}>
-                    <button type="button" aria-current={f.path === selected ? 'true' : undefined} onClick={() => setSelected(f.path)}>
-                      {f.path}
-                      {findingsOf(f, problems, changes).length > 0 && <span className="flag"> (the check found something)</span>}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            {field && <FieldEditor field={field} languages={overview.languages} changes={changes} setChange={setChange} problems={problems} />}
-            {!overview.partners.find((p) => p.id === partner)?.fallback && <AddField partner={partner} step={step} languages={overview.languages} definitions={overview.definitions} onAdded={addChange} />}
+            {mode === 'colours' && <ColourEditor colours={colours} changes={changes} setChange={setChange} problems={problems} />}
+            {mode === 'page' && <PageEditor section={section} texts={page.texts} fees={page.fees} languages={overview.languages} changes={changes} setChange={setChange} problems={problems} />}
+            {mode === 'fields' && (
+              <nav aria-label="Fields of the step">
+                <h2>Fields</h2>
+                <ul className="field-list">
+                  {fields.map((f) => (
+                    <li key={f.path}>
+                      <button type="button" aria-current={f.path === selected ? 'true' : undefined} onClick={() => setSelected(f.path)}>
+                        {f.path}
+                        {findingsOf(f, problems, changes).length > 0 && <span className="flag"> (the check found something)</span>}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+            {mode === 'fields' && field && <FieldEditor field={field} languages={overview.languages} changes={changes} setChange={setChange} problems={problems} />}
+            {mode === 'fields' && !overview.partners.find((p) => p.id === partner)?.fallback && <AddField partner={partner} step={step} languages={overview.languages} definitions={overview.definitions} onAdded={addChange} />}
             <AddPartner
               onAdded={(edits, name) => {
                 addChange(edits);
@@ -436,7 +610,7 @@ function Studio() {
           {/* Scrolls sideways on a narrow screen (the desktop width is wider than the pane): a stop for the keyboard. */}
           <section className="preview" aria-labelledby="preview-title" tabIndex={0}>
             <h2 id="preview-title">Preview</h2>
-            <iframe ref={preview} title={`Preview: ${steps.find((s) => s.id === step)?.title ?? step}, ${partner}, ${nameOf(language)}`} src="./preview.html" width={width === 'phone' ? 390 : 1280} height={900} />
+            <iframe ref={preview} title={`Preview: ${drawnPage ? SECTION_NAMES[drawnPage] : (steps.find((s) => s.id === step)?.title ?? step)}, ${partner}, ${nameOf(language)}`} src="./preview.html" width={width === 'phone' ? 390 : 1280} height={900} />
           </section>
         </div>
       </main>

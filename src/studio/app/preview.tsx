@@ -1,4 +1,4 @@
-/** The studio's preview (issue 24): a step as the applicant meets it, drawn by the site's own components (header,
+/** The studio's preview (issue 24): a step (or the welcome page, or the Schedule of Fees) as the applicant meets it, drawn by the site's own components (header,
  *  layout, the engine's StepForm with the site's widgets and styles) from the studio's latest build of the edited
  *  files: its schema pair and precompiled validators, the partner's settings and its words in the chosen language.
  *  The studio page sends what to draw (a message from the same origin); Next shows every message, nothing is sent. */
@@ -14,6 +14,9 @@ import { widgets } from '../../../widgets';
 import type { WidgetServices } from '../../../widgets/services';
 import type { StepModule } from '../../engine/types';
 import type { VariantConfig, Words } from '../../domain/site';
+import type { FeeData } from '../../app/fees';
+import { Welcome } from '../../app/pages/Welcome';
+import { FeeScheduleOf } from '../../app/pages/FeeSchedule';
 
 export interface PreviewRequest {
   /** Where the build is (/@fs/...). */
@@ -21,6 +24,8 @@ export interface PreviewRequest {
   partner: string;
   step: string;
   language: string;
+  /** A page rather than the step: the welcome page or the Schedule of Fees. */
+  page?: 'welcome' | 'feeSchedule';
 }
 
 interface Drawn {
@@ -30,7 +35,13 @@ interface Drawn {
   module: StepModule;
   language: string;
   step: string;
+  page?: PreviewRequest['page'];
+  /** The partner's fee amounts, as the build merged them. */
+  amounts: Record<string, string>;
 }
+
+/** A group's fees as the server would write them into the Schedule of Fees (one with every line shown). */
+const sampleFees = (variant: VariantConfig): FeeData => ({ isAARP: Boolean(variant.brand.partnerName), acctHolderMaintFee: '3.95', acctHolderBalEnd: '2,500', showWaivedText: true, allowInvestments: true, investmentFeeAmt: '2.50', investmentThresholdAmt: '2,500' });
 
 /** The checks a widget asks the server for answer as for an applicant with nothing on file. */
 const services = (words: Words): WidgetServices => ({
@@ -42,18 +53,19 @@ const services = (words: Words): WidgetServices => ({
   messages: words.messages,
 });
 
-async function load({ base, partner, step, language }: PreviewRequest): Promise<Drawn> {
+async function load({ base, partner, step, language, page }: PreviewRequest): Promise<Drawn> {
   const at = (path: string) => `${base}/${path}`;
-  const [index, stepModule, words, table] = await Promise.all([
+  const [index, stepModule, words, table, details] = await Promise.all([
     import(/* @vite-ignore */ at('index.ts')) as Promise<{ variants: VariantConfig[] }>,
     // As the site loads a step (generated/steps.ts): its validators, with the schema they check and its uiSchema.
     import(/* @vite-ignore */ at(`${partner}/${step}.validators.ts`)) as Promise<{ default: StepModule['validateFns']; schema: StepModule['schema']; uiSchema: StepModule['uiSchema'] }>,
     import(/* @vite-ignore */ at(`${partner}/${language}/words.json`)) as Promise<{ default: Words }>,
     language === 'en' ? Promise.resolve({ default: {} as Record<string, string> }) : (import(/* @vite-ignore */ at(`${partner}/${language}/translations.json`)) as Promise<{ default: Record<string, string> }>),
+    import(/* @vite-ignore */ at('details.ts')) as Promise<{ detailsByVariant: Record<string, { fees: Record<string, string> }> }>,
   ]);
   const variant = index.variants.find((v) => v.id === partner)!;
   const translate = (english: string) => table.default[english] ?? english;
-  return { key: base, variant, words: words.default, language, step, module: { schema: stepModule.schema, uiSchema: stepModule.uiSchema, validateFns: stepModule.default, translate } };
+  return { key: base, variant, words: words.default, language, step, page, amounts: details.detailsByVariant[partner].fees, module: { schema: stepModule.schema, uiSchema: stepModule.uiSchema, validateFns: stepModule.default, translate } };
 }
 
 function Preview() {
@@ -79,12 +91,19 @@ function Preview() {
     document.documentElement.lang = drawn.language;
     applyBrand(drawn.variant);
   }, [drawn]);
-  const site = useMemo(() => (drawn ? { variant: drawn.variant, language: drawn.language, words: drawn.words, fees: null } : null), [drawn]);
+  const site = useMemo(() => (drawn ? { variant: drawn.variant, language: drawn.language, words: drawn.words, fees: drawn.page === 'feeSchedule' ? sampleFees(drawn.variant) : null } : null), [drawn]);
   const engineWords = useMemo(() => (drawn ? { ...drawn.words.text.form, tryAgain: drawn.words.text.actions.tryAgain } : null), [drawn]);
   if (failed) return <p role="alert">The preview could not be drawn: {failed}</p>;
   if (!drawn || !site || !engineWords) return <p aria-busy="true">Loading the preview…</p>;
   const index = drawn.variant.steps.findIndex((s) => s.id === drawn.step);
   const title = drawn.words.steps.find((s) => s.id === drawn.step)?.title ?? drawn.step;
+  if (drawn.page) {
+    return (
+      <SiteProvider site={site}>
+        <MemoryRouter>{drawn.page === 'welcome' ? <Welcome /> : <FeeScheduleOf amounts={drawn.amounts} />}</MemoryRouter>
+      </SiteProvider>
+    );
+  }
   return (
     <SiteProvider site={site}>
       <MemoryRouter>
