@@ -33,6 +33,8 @@ export interface FieldInfo {
   /** Dotted path: homeAddress.line1 */
   path: string;
   label: Words | null;
+  /** The help under the label (its uiSchema's ui:help), '' where it has none yet. */
+  help: Words;
   limits: { keyword: string; value: number | null; place: Place }[];
   messages: ({ keyword: string } & Words)[];
 }
@@ -78,6 +80,10 @@ export function stepFields(root: string, partner: string, stepId: string): Field
   // The fallback partner's words are the standard's own; any other partner's are its patch.
   const file = fallback ? standardFile : `${folder}/schemas/${step.schema}.schema.json`;
   const merged = fallback ? read(join(root, standardFile)) : mergePatch(read(join(root, standardFile)), read(join(root, file)));
+  const standardUi = `schemas/${step.schema}.ui.json`;
+  const uiFile = fallback ? standardUi : `${folder}/schemas/${step.schema}.ui.json`;
+  const ui = (fallback ? read(join(root, standardUi)) : mergePatch(read(join(root, standardUi)), read(join(root, uiFile)))) as Obj;
+  const uiAt = (names: string[]): Obj => names.reduce<Obj>((node, name) => (isObj(node[name]) ? node[name] : {}), ui);
   const definitions = (read(join(root, 'schemas/definitions.schema.json')) as { definitions: Obj }).definitions;
   const schema = resolveRefs(merged, definitions, file) as Obj;
   const languages = languagesIn(root).slice(1);
@@ -85,10 +91,10 @@ export function stepFields(root: string, partner: string, stepId: string): Field
     languages.map((lang) => [lang, { ...(read(join(root, 'schemas', lang, 'translations.json')) as Record<string, string>), ...(fallback ? {} : (read(join(root, folder, lang, 'translations.json')) as Record<string, string>)) }]),
   );
   const translationFile = Object.fromEntries(languages.map((lang) => [lang, fallback ? `schemas/${lang}/translations.json` : `${folder}/${lang}/translations.json`]));
-  const words = (english: string, path: (string | number)[]): Words => ({
+  const words = (english: string, path: (string | number)[], inFile = file): Words => ({
     english,
-    translated: Object.fromEntries(languages.map((lang) => [lang, tables[lang][english] ?? null])),
-    place: { file, path },
+    translated: Object.fromEntries(languages.map((lang) => [lang, english === '' ? null : (tables[lang][english] ?? null)])),
+    place: { file: inFile, path },
     translationFile,
   });
 
@@ -110,6 +116,7 @@ export function stepFields(root: string, partner: string, stepId: string): Field
       fields.push({
         path: [...names, name].join('.'),
         label: typeof child.title === 'string' ? words(child.title, [...path, 'title']) : null,
+        help: (({ 'ui:help': help }) => words(typeof help === 'string' ? help : '', [...names, name, 'ui:help'], uiFile))(uiAt([...names, name])),
         limits: LIMIT_KEYWORDS.filter((k) => k in child || (k === 'maxLength' && child.type === 'string' && !('x-mask' in child))).map((keyword) => ({ keyword, value: typeof child[keyword] === 'number' ? (child[keyword] as number) : null, place: { file, path: [...path, keyword] } })),
         messages,
       });

@@ -157,7 +157,7 @@ describe('the studio', () => {
     await page.getByRole('button', { name: 'lastName' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 2, name: 'lastName' }).waitFor();
-    await page.getByRole('group', { name: 'Label' }).getByLabel('English').focus();
+    await page.getByRole('group', { name: 'Label', exact: true }).getByLabel('English').focus();
     await page.keyboard.press('End');
     await page.keyboard.type(' (family name)');
     await previewOf(page).getByLabel('Last name (family name)', { exact: true }).waitFor({ timeout: 30_000 });
@@ -320,6 +320,32 @@ describe("a partner's pages", () => {
     await page.getByText('Saved: variants/aarp/variant.json.').waitFor();
     const changed = git('diff', '-U0', 'variants/aarp/variant.json').split('\n').filter((l) => /^[-+] /.test(l));
     expect(changed).toEqual(['-      "brand": "#b3122b",', '+      "brand": "#5a1e8c",']);
+    await context.close();
+  });
+
+  it('gives a field a help text in English and Spanish, previewed under its label, written in the step\'s uiSchema', async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const help = page.getByRole('group', { name: 'Help text under the label' });
+    expect(await help.getByLabel('English').inputValue()).toBe('');
+    await type(help.getByLabel('English'), 'As it is on your ID.', ROBOT);
+    // Not yet in Spanish: the check finds it at the field, and marks the help text.
+    await page.getByText('The check found, at this field:').waitFor({ timeout: 30_000 });
+    expect(await help.getByLabel('English').getAttribute('aria-invalid')).toBe('true');
+    await type(help.getByLabel('Español'), 'Como figura en su identificación.', ROBOT);
+    await page.getByText(/^The configuration is sound with your changes to/).waitFor({ timeout: 30_000 });
+    const preview = previewOf(page);
+    await preview.getByText('As it is on your ID.').waitFor({ timeout: 30_000 });
+    await page.getByLabel('Preview language').selectOption('es');
+    await preview.getByText('Como figura en su identificación.').waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'studio-help');
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText(/^Saved: schemas\/accountholder\.ui\.json, schemas\/es\/translations\.json\.$/).waitFor();
+    const ui = JSON.parse(readFileSync(join(checkout, 'schemas/accountholder.ui.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(ui.firstName).toEqual({ 'ui:autocomplete': 'given-name', 'ui:help': 'As it is on your ID.' });
+    expect(git('diff', '-U0', 'schemas/es/translations.json')).toContain('+  "As it is on your ID.": "Como figura en su identificación."');
     await context.close();
   });
 });

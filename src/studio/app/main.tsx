@@ -74,7 +74,8 @@ function editsOf(changes: Map<string, Change>): Edit[] {
       continue;
     }
     const { original, english, translated } = change;
-    if (english !== original.english) edits.push({ ...original.place, value: english });
+    // Emptied, a text goes (a help text no longer wanted); a field's label and messages the check requires.
+    if (english !== original.english) edits.push({ ...original.place, value: english === '' ? undefined : english });
     for (const [lang, said] of Object.entries(translated)) {
       const before = english === original.english ? original.translated[lang] : null;
       if (said.trim() !== '' && said !== before) edits.push({ file: original.translationFile[lang], path: [english], value: said });
@@ -184,10 +185,10 @@ function AddField({ partner, step, languages, definitions, onAdded }: { partner:
 }
 
 /** A finding names an English text in its words, or in its pointer (escaped as a JSON Pointer). */
-const names = (p: Problem, english: string): boolean => `${p.pointer} ${p.problem}`.includes(english) || `${p.pointer} ${p.problem}`.includes(english.replace(/~/g, '~0').replace(/\//g, '~1'));
+const names = (p: Problem, english: string): boolean => english !== '' && [english, english.replace(/~/g, '~0').replace(/\//g, '~1')].some((said) => `${p.pointer} ${p.problem}`.includes(said));
 
 const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<string, Change>): Problem[] => {
-  const texts = [field.label, ...field.messages].filter((w): w is Words => w !== null).map((w) => {
+  const texts = [field.label, field.help, ...field.messages].filter((w): w is Words => w !== null).map((w) => {
     const change = changes.get(keyOf(w.place.file, w.place.path));
     return change?.kind === 'words' ? change.english : w.english;
   });
@@ -246,6 +247,7 @@ function FieldEditor({ field, languages, changes, setChange, problems }: { field
         </div>
       )}
       {field.label && <WordsInput id={`label-${field.path}`} legend="Label" languages={languages} {...words(field.label)} />}
+      <WordsInput id={`help-${field.path}`} legend="Help text under the label" languages={languages} {...words(field.help)} />
       {field.limits.map((limit) => {
         const key = keyOf(limit.place.file, limit.place.path);
         const change = changes.get(key) as LimitChange | undefined;

@@ -72,14 +72,19 @@ function Preview() {
   const [drawn, setDrawn] = useState<Drawn | null>(null);
   const [failed, setFailed] = useState('');
   useEffect(() => {
+    // Requests come faster than builds load (a partner chosen, then a page): only the latest is drawn, whichever
+    // loads first.
+    let latest = 0;
     const onMessage = (e: MessageEvent<PreviewRequest>) => {
       if (e.origin !== window.location.origin || !e.data?.base) return;
+      const request = ++latest;
       load(e.data).then(
         (d) => {
+          if (request !== latest) return;
           setFailed('');
           setDrawn(d);
         },
-        (error: Error) => setFailed(error.message),
+        (error: Error) => request === latest && setFailed(error.message),
       );
     };
     window.addEventListener('message', onMessage);
