@@ -58,7 +58,12 @@ async function bodyOf(request: IncomingMessage): Promise<unknown> {
 }
 
 /** The studio's API over a workspace, and the guard in front of every request (pages included). */
+/** What a tab hears once another tab or window has opened the studio: one set of changes is kept, the latest tab's. */
+export const ELSEWHERE = 'The studio was opened in another tab or window, which now holds the changes: continue there, or reload this page to continue here (what this page has not saved is then dropped).';
+
 function studioApi(workspace: Workspace, port: () => number): Plugin {
+  /** The tab whose changes the workspace holds: the one that opened the studio last. */
+  let owner = '';
   // The configuration as the last build saw it (partners added in the studio included), else the checkout's.
   const known = () => (existsSync(join(workspace.copyDir, 'variants')) ? workspace.copyDir : workspace.root);
   return {
@@ -80,6 +85,9 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
         void (async () => {
           try {
             const q = (name: string) => url.searchParams.get(name) ?? '';
+            const tab = String(request.headers['x-studio-tab'] ?? '');
+            if (url.pathname === '/studio-api/overview') owner = tab;
+            else if (tab !== owner) return send(response, 409, { message: ELSEWHERE, elsewhere: true });
             switch (`${request.method} ${url.pathname}`) {
               case 'GET /studio-api/overview':
                 // With the partners added in the studio (in its build's copy) beside those on disk.

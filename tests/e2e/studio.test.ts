@@ -166,6 +166,32 @@ describe('the studio', () => {
   });
 });
 
+describe('the studio in two tabs', () => {
+  it('keeps the changes of the tab opened last; the other is told, and can neither change nor save anything', async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const first = await context.newPage();
+    await first.goto(`${studio.url}/`);
+    await first.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const second = await context.newPage();
+    await second.goto(`${studio.url}/`);
+    await second.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const before = git('status', '--porcelain');
+
+    await type(first.getByLabel('Most characters (maxLength)'), '30', ROBOT);
+    await first.getByRole('alert').getByText(/^The studio was opened in another tab or window/).waitFor({ timeout: 30_000 });
+    await press(first.getByRole('button', { name: 'Save' }), ROBOT);
+    await first.getByRole('status').getByText(/^The studio was opened in another tab or window/).waitFor();
+    expect(git('status', '--porcelain')).toBe(before);
+    await expectAccessible(first, 'studio-elsewhere');
+
+    // The tab opened last goes on as if alone.
+    await type(second.getByLabel('Most characters (maxLength)'), '24', ROBOT);
+    await second.getByText('The configuration is sound with your changes to schemas/accountholder.schema.json.').waitFor({ timeout: 30_000 });
+    expect(await second.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('a partner from the studio', () => {
   it('adds a partner with a required field of its own, previews it in both languages, and saves its folder', async () => {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });

@@ -51,9 +51,17 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 const PAGES_DRAWN = ['welcome', 'feeSchedule'] as const;
 const LIMIT_NAMES: Record<string, string> = { maxLength: 'Most characters', minLength: 'Fewest characters', minAge: 'Youngest age', maxAge: 'Oldest age', withinMonths: 'Months from today' };
 
+/** This page among the studio's tabs: the one opened last holds the changes (see server.ts). */
+const TAB = crypto.randomUUID();
+/** Said when another tab or window has taken the studio over. */
+const ELSEWHERE = 'studio-elsewhere';
+
 async function api<T>(path: string, body?: unknown): Promise<{ status: number; data: T }> {
-  const response = await fetch(`/studio-api/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, data: (await response.json()) as T };
+  const headers: Record<string, string> = { 'x-studio-tab': TAB, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+  const response = await fetch(`/studio-api/${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+  const data = (await response.json()) as T & { elsewhere?: boolean; message?: string };
+  if (data.elsewhere) window.dispatchEvent(new CustomEvent(ELSEWHERE, { detail: data.message }));
+  return { status: response.status, data };
 }
 
 /** The file edits a set of changes makes: each changed English at its place, each translation keyed by the English. */
@@ -395,6 +403,12 @@ function Studio() {
   const [saved, setSaved] = useState<string | null>(null);
   const [revision, setRevision] = useState(0);
   const preview = useRef<HTMLIFrameElement>(null);
+  const [elsewhere, setElsewhere] = useState('');
+  useEffect(() => {
+    const taken = (e: Event) => setElsewhere(String((e as CustomEvent<string>).detail));
+    window.addEventListener(ELSEWHERE, taken);
+    return () => window.removeEventListener(ELSEWHERE, taken);
+  }, []);
 
   useEffect(() => {
     void api<Overview>('overview').then(({ data }) => {
@@ -439,7 +453,8 @@ function Studio() {
   const edits = useMemo(() => editsOf(changes), [changes]);
   useEffect(() => {
     const timer = setTimeout(() => {
-      void api<{ base: string; problems: Problem[]; changed: string[] }>('edits', { edits }).then(({ data }) => {
+      void api<{ base: string; problems: Problem[]; changed: string[] }>('edits', { edits }).then(({ status, data }) => {
+        if (status !== 200) return;
         setBuild(data);
         setDiff(null);
       });
@@ -480,6 +495,11 @@ function Studio() {
         <p>Changes are kept here until you save them into the files of this checkout. Run npm run build to serve them.</p>
       </header>
       <main>
+        {elsewhere && (
+          <p role="alert" className="elsewhere">
+            {elsewhere}
+          </p>
+        )}
         <form className="choices" aria-label="What to edit" onSubmit={(e) => e.preventDefault()}>
           {/* Each select named by its label alone (a label around it would add its options to its name). */}
           <div>
