@@ -17,6 +17,7 @@ import { mergePatch, type Json } from '../src/build/mergePatch';
 import { buildStepSchema, deriveWire, liftUi, toWireSchema } from '../src/build/schemaBuild';
 import { newPairing, pairTranslations } from '../src/build/translations';
 import { messageProblem } from '../src/build/message';
+import { imageSize, LOGO_FIX, logoProblem } from '../src/build/logoFile';
 import { variantFileType } from '../src/build/variantTypes';
 import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
@@ -83,15 +84,6 @@ function patchFile(base: Json, file: string, english: Json, name: string): Json 
   } catch (e) {
     throw new Error(`${name}: ${(e as Error).message}`, { cause: e });
   }
-}
-
-/** An SVG's width and height attributes, or a PNG's header: the logo's size in CSS pixels. */
-function imageSize(bytes: Buffer, ext: string): { width: number; height: number } | null {
-  if (ext === '.png') return bytes.length > 24 ? { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) } : null;
-  const svg = /<svg\b[^>]*>/.exec(bytes.toString('utf8'))?.[0] ?? '';
-  const width = Number(/\swidth="(\d+(?:\.\d+)?)(?:px)?"/.exec(svg)?.[1]);
-  const height = Number(/\sheight="(\d+(?:\.\d+)?)(?:px)?"/.exec(svg)?.[1]);
-  return width > 0 && height > 0 ? { width, height } : null;
 }
 
 export interface CompileTarget {
@@ -415,7 +407,8 @@ function shipLogo(given: Record<string, Json>, folder: string, id: string, outDi
   mkdirSync(join(outDir, 'public/assets/brand'), { recursive: true });
   writeFileSync(join(outDir, 'public', served), bytes);
   const size = imageSize(bytes, extname(logo));
-  if (!size) problems.push({ file: named('variant.json'), pointer: '/brand/logo', problem: `${named(brand.logo)} has no size the build can read`, fix: 'Give the SVG width and height attributes (in px), or use a PNG' });
+  const problem = logoProblem(bytes, named(brand.logo));
+  if (problem) problems.push({ file: named('variant.json'), pointer: '/brand/logo', problem, fix: LOGO_FIX });
   return { ...brand, logo: `/${served}`, ...(size ? { logoSize: size } : {}) };
 }
 

@@ -1,11 +1,12 @@
-/** What the studio adds (issue 24): a new partner, made as `npm run variant:new` makes it, and a field of a partner's
- *  own on one of its steps, from a shared definition. Each is a set of edits of the workspace (and the partner's
+/** What the studio adds (issue 24): a new partner, made as `npm run variant:new` makes it, a field of a partner's
+ *  own on one of its steps, from a shared definition, and a partner's new logo. Each is a set of edits of the workspace (and the partner's
  *  logo, a whole file), shown in the preview and written only on Save. */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { scaffoldVariant, type NewVariant } from '../../scripts/variant-new';
-import { languagesIn, partnersOf, stepsOf } from './fields';
+import { folderOf, languagesIn, partnersOf, stepsOf } from './fields';
+import { LOGO_FIX, logoProblem, logoType } from '../build/logoFile';
 import type { Edit, Workspace } from './workspace';
 
 /** A new partner's folder, as edits that create its files (and its logo). */
@@ -87,3 +88,23 @@ export function newField(workspace: Workspace, known: string, f: NewField): Edit
 
 /** The shared definitions a field may take its rules from. */
 export const definitionNames = (root: string): string[] => Object.keys((JSON.parse(readFileSync(join(root, 'schemas/definitions.schema.json'), 'utf8')) as { definitions: Record<string, unknown> }).definitions);
+
+export interface NewLogo {
+  partner: string;
+  /** The file's name, as chosen (its extension must say what its bytes are). */
+  name: string;
+  /** Its bytes, in base64. */
+  data: string;
+}
+
+/** A partner's new logo, checked as the build checks it: the file is kept until Save, variant.json names it. */
+export function newLogo(workspace: Workspace, known: string, { partner, name, data }: NewLogo): Edit[] {
+  if (typeof name !== 'string' || typeof data !== 'string') throw new Error('Send the logo: its file name and its content.');
+  const bytes = Buffer.from(data, 'base64');
+  const problem = logoProblem(bytes, name);
+  if (problem) throw new Error(`${problem}. ${LOGO_FIX}.`);
+  const file = `logo.${logoType(bytes)}`;
+  const folder = folderOf(known, partner);
+  workspace.addFile(`${folder}/${file}`, bytes);
+  return [{ file: `${folder}/variant.json`, path: ['brand', 'logo'], value: file }];
+}

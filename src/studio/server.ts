@@ -13,7 +13,7 @@ import react from '@vitejs/plugin-react';
 import { Workspace, type Edit } from './workspace';
 import { languagesIn, partnersOf, stepFields, stepsOf } from './fields';
 import { coloursOf, feeAmounts, pageTexts, sectionsIn } from './pages';
-import { definitionNames, newField, newPartner, type NewField } from './additions';
+import { definitionNames, newField, newLogo, newPartner, type NewField, type NewLogo } from './additions';
 import type { NewVariant } from '../../scripts/variant-new';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -107,6 +107,8 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
               }
               case 'POST /studio-api/partner':
                 return send(response, 200, { edits: newPartner(workspace, known(), (await bodyOf(request)) as NewVariant) });
+              case 'POST /studio-api/logo':
+                return send(response, 200, { edits: newLogo(workspace, known(), (await bodyOf(request)) as NewLogo) });
               case 'POST /studio-api/field':
                 return send(response, 200, { edits: newField(workspace, known(), (await bodyOf(request)) as NewField) });
               case 'POST /studio-api/edits': {

@@ -34,13 +34,13 @@ const FORMAT = { insertSpaces: true, tabSize: 2, eol: '\n' };
 /** The analysts' files: the configuration, never code. */
 const EDITABLE = /^(schemas|variants)\/[\w./-]+\.json$/;
 
-/** A new partner's logo: the one file the studio writes that is not JSON. */
-const NEW_FILE = /^variants\/[a-z][a-z0-9-]*\/logo\.svg$/;
+/** A partner's logo: the one kind of file the studio writes that is not JSON (its checks: src/build/logoFile.ts). */
+const LOGO_FILE = /^variants\/[a-z][a-z0-9-]*\/logo\.(svg|png)$/;
 
 export class Workspace {
   private edits: Edit[] = [];
-  /** Whole new files (a new partner's logo), by name. */
-  private files = new Map<string, string>();
+  /** Whole files (a partner's logo), by name. */
+  private files = new Map<string, string | Buffer>();
   private readonly copy: string;
   /** Where the builds are made (the preview reads them there). */
   get copyDir(): string {
@@ -70,10 +70,10 @@ export class Workspace {
     this.edits = edits;
   }
 
-  /** Adds a whole new file (a new partner's logo) to what will be saved. */
-  addFile(file: string, text: string): void {
-    if (!NEW_FILE.test(file) || existsSync(join(this.root, file))) throw new Error(`The studio adds only a new partner's logo (not ${file}).`);
-    this.files.set(file, text);
+  /** Adds or replaces a whole file (a partner's logo) in what will be saved. */
+  addFile(file: string, content: string | Buffer): void {
+    if (!LOGO_FILE.test(file)) throw new Error(`The studio writes whole files only for a partner's logo (not ${file}).`);
+    this.files.set(file, content);
   }
 
   /** A file of the checkout as it is on disk ('' when it does not exist yet). */
@@ -87,16 +87,18 @@ export class Workspace {
   }
 
   /** The files the edits change, each as it is on disk and as it would be saved. */
-  changedFiles(): { file: string; before: string; after: string }[] {
+  changedFiles(): { file: string; before: string; after: string | Buffer }[] {
     const files = [...new Set(this.edits.map((e) => e.file))];
-    const added = [...this.files].filter(([file]) => !files.includes(file)).map(([file, after]) => ({ file, before: '', after }));
-    return files
+    const added = [...this.files]
+      .filter(([file, after]) => !files.includes(file) && !(existsSync(join(this.root, file)) && readFileSync(join(this.root, file)).equals(Buffer.from(after))))
+      .map(([file, after]) => ({ file, before: this.diskText(file), after }));
+    const edited = files
       .map((file) => {
         const before = this.diskText(file);
-        return { file, before, after: this.textOf(file, before) };
+        return { file, before, after: this.textOf(file, before) as string | Buffer };
       })
-      .filter((f) => f.before !== f.after)
-      .concat(added);
+      .filter((f) => f.before !== f.after);
+    return [...edited, ...added];
   }
 
   private textOf(file: string, before: string): string {
@@ -108,7 +110,7 @@ export class Workspace {
   /** What saving would write, as a unified diff per file. */
   diff(): string {
     return this.changedFiles()
-      .map(({ file, before, after }) => createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after, '', '', { context: 3 }))
+      .map(({ file, before, after }) => (file.endsWith('.png') ? `Binary file ${file}: ${before ? 'replaced' : 'added'} (${after.length} bytes)\n` : createTwoFilesPatch(`a/${file}`, `b/${file}`, before, after.toString(), '', '', { context: 3 })))
       .join('');
   }
 

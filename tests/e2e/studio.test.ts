@@ -320,7 +320,7 @@ describe("a partner's pages", () => {
     await page.goto(`${studio.url}/`);
     await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
     await page.getByLabel('Partner', { exact: true }).selectOption('aarp');
-    await press(page.getByRole('radio', { name: 'Colours' }), ROBOT);
+    await press(page.getByRole('radio', { name: 'Colours and logo' }), ROBOT);
     const header = page.getByLabel('Header and buttons (brand)');
     expect(await header.inputValue()).toBe('#b3122b');
     const contrast = page.locator('#contrast-brand');
@@ -346,6 +346,34 @@ describe("a partner's pages", () => {
     await page.getByText('Saved: variants/aarp/variant.json.').waitFor();
     const changed = git('diff', '-U0', 'variants/aarp/variant.json').split('\n').filter((l) => /^[-+] /.test(l));
     expect(changed).toEqual(['-      "brand": "#b3122b",', '+      "brand": "#5a1e8c",']);
+    await context.close();
+  });
+
+  it("replaces a partner's logo: refuses a file the build would refuse, previews the new one, and saves it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    await page.getByLabel('Partner', { exact: true }).selectOption('aarp');
+    await press(page.getByRole('radio', { name: 'Colours and logo' }), ROBOT);
+    const preview = previewOf(page);
+    const logo = preview.locator('header img').first();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+    const before = await logo.getAttribute('src');
+    const choose = page.getByLabel('New logo (SVG or PNG, at most 100 KB)');
+    const svg = (extra: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"${extra}><rect width="200" height="50" fill="#5a1e8c"/></svg>`);
+
+    await choose.setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: svg(' onload="alert(1)"') });
+    await page.getByRole('status').getByText('logo.svg holds a script or an event handler. Use an SVG with width and height attributes (in px) and no script, or a PNG, of at most 100 KB.').waitFor();
+    await choose.setInputFiles({ name: 'new-logo.svg', mimeType: 'image/svg+xml', buffer: svg('') });
+    await page.getByRole('status').getByText("new-logo.svg is the logo in the preview; it replaces aarp's on Save.").waitFor();
+    await expect.poll(() => logo.getAttribute('src'), { timeout: 30_000 }).not.toBe(before);
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 30_000 }).toBe(200);
+    await expectAccessible(page, 'studio-logo');
+
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText('Saved: variants/aarp/logo.svg.').waitFor();
+    expect(readFileSync(join(checkout, 'variants/aarp/logo.svg'))).toEqual(svg(''));
     await context.close();
   });
 

@@ -348,11 +348,47 @@ function PageEditor({ section, texts, fees, languages, changes, setChange, probl
   );
 }
 
-/** The partner's colours, each with its contrast against the white text set on it as the analyst types. */
-function ColourEditor({ colours, changes, setChange, problems }: { colours: Colour[]; changes: Map<string, Change>; setChange: (key: string, c: Change) => void; problems: Problem[] }) {
+/** A new logo for the partner, checked by the server as the build checks it, kept until Save. */
+function LogoInput({ partner, onAdded }: { partner: string; onAdded: (edits: Edit[]) => void }) {
+  const [message, setMessage] = useState('');
+  return (
+    <div className="colour">
+      <label htmlFor="new-logo">New logo (SVG or PNG, at most 100 KB)</label>
+      <input
+        id="new-logo"
+        type="file"
+        accept=".svg,.png,image/svg+xml,image/png"
+        aria-describedby="logo-status"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          if (!file) return;
+          void file
+            .arrayBuffer()
+            .then((buffer) => {
+              let binary = '';
+              for (const byte of new Uint8Array(buffer)) binary += String.fromCharCode(byte);
+              return api<{ edits?: Edit[]; message?: string }>('logo', { partner, name: file.name, data: btoa(binary) });
+            })
+            .then(({ status, data }) => {
+              if (status === 200 && data.edits) {
+                onAdded(data.edits);
+                setMessage(`${file.name} is the logo in the preview; it replaces ${partner}'s on Save.`);
+              } else setMessage(data.message ?? 'The logo could not be taken.');
+            });
+        }}
+      />
+      <p id="logo-status" role="status">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+/** The partner's colours, each with its contrast against the white text set on it as the analyst types, and its logo. */
+function ColourEditor({ partner, colours, changes, setChange, problems, onLogo }: { partner: string; colours: Colour[]; changes: Map<string, Change>; setChange: (key: string, c: Change) => void; problems: Problem[]; onLogo: (edits: Edit[]) => void }) {
   return (
     <section className="field-editor" aria-labelledby="colours-title">
-      <h2 id="colours-title">Colours</h2>
+      <h2 id="colours-title">Colours and logo</h2>
       {colours.map((colour) => {
         const change = changes.get(keyOf(colour.place.file, colour.place.path));
         const value = change?.kind === 'text' ? (change.value as string) : colour.value;
@@ -380,6 +416,7 @@ function ColourEditor({ colours, changes, setChange, problems }: { colours: Colo
           </div>
         );
       })}
+      <LogoInput key={partner} partner={partner} onAdded={onLogo} />
     </section>
   );
 }
@@ -522,7 +559,7 @@ function Studio() {
               [
                 ['fields', 'Fields of a step'],
                 ['page', 'Words of a page'],
-                ['colours', 'Colours'],
+                ['colours', 'Colours and logo'],
               ] as const
             ).map(([m, name]) => (
               <label key={m}>
@@ -573,7 +610,7 @@ function Studio() {
         </form>
         <div className="panes">
           <div className="editor">
-            {mode === 'colours' && <ColourEditor colours={colours} changes={changes} setChange={setChange} problems={problems} />}
+            {mode === 'colours' && <ColourEditor partner={partner} colours={colours} changes={changes} setChange={setChange} problems={problems} onLogo={addChange} />}
             {mode === 'page' && <PageEditor section={section} texts={page.texts} fees={page.fees} languages={overview.languages} changes={changes} setChange={setChange} problems={problems} />}
             {mode === 'fields' && (
               <nav aria-label="Fields of the step">
