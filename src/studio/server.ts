@@ -13,6 +13,7 @@ import react from '@vitejs/plugin-react';
 import { Workspace, type Edit } from './workspace';
 import { languagesIn, partnersOf, stepFields, stepsOf } from './fields';
 import { coloursOf, feeAmounts, pageTexts, sectionsIn } from './pages';
+import { settingsForm } from './settings';
 import { definitionNames, newField, newLogo, newPartner, type NewField, type NewLogo } from './additions';
 import type { NewVariant } from '../../scripts/variant-new';
 
@@ -104,6 +105,12 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
               case 'GET /studio-api/colours': {
                 const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
                 return send(response, 200, { colours: coloursOf(onDisk ? workspace.root : known(), repo, q('partner')) });
+              }
+              case 'GET /studio-api/settings': {
+                const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
+                const form = settingsForm(onDisk ? workspace.root : known(), q('partner'), join(workspace.copyDir, 'settings'));
+                const text = JSON.parse(readFileSync(join(workspace.root, 'schemas/text.json'), 'utf8')) as { form: Record<string, string>; actions: { tryAgain: string } };
+                return send(response, 200, { ...form, module: `/@fs${form.module}`, words: { ...text.form, tryAgain: text.actions.tryAgain } });
               }
               case 'POST /studio-api/partner':
                 return send(response, 200, { edits: newPartner(workspace, known(), (await bodyOf(request)) as NewVariant) });

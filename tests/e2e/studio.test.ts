@@ -349,6 +349,41 @@ describe("a partner's pages", () => {
     await context.close();
   });
 
+  it("changes a partner's settings in a form the site's engine draws from their schema, refused by the check while one breaks its rule", async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    await page.getByLabel('Partner', { exact: true }).selectOption('aarp');
+    await press(page.getByRole('radio', { name: 'Partner settings' }), ROBOT);
+    const settings = page.getByRole('region', { name: 'Partner settings' });
+    const phone = settings.getByLabel('Help phone', { exact: true });
+    await phone.waitFor({ timeout: 30_000 });
+    expect(await phone.inputValue()).toBe('1-866-555-0177');
+    expect(await settings.getByLabel('Bank name', { exact: true }).inputValue()).toBe('Example Bank');
+    expect(await settings.getByLabel('Partner name (optional)', { exact: true }).inputValue()).toBe('AARP');
+    expect(await settings.getByLabel('Cancel Enrollment on every step').isChecked()).toBe(true);
+
+    // A phone not in its form: the build's check names it, and nothing is saved.
+    await type(phone, 'call us', ROBOT);
+    await press(page.getByRole('button', { name: 'Apply' }), ROBOT);
+    await page.getByText(/variants\/aarp\/variant\.json: .*helpPhone/).first().waitFor({ timeout: 30_000 });
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText('Nothing was saved: correct what the check found first.').waitFor();
+
+    await type(phone, '1-866-555-0199', ROBOT);
+    await press(page.getByRole('button', { name: 'Apply' }), ROBOT);
+    await previewOf(page).getByRole('link', { name: '1-866-555-0199' }).waitFor({ timeout: 30_000 });
+    await page.getByText(/^The configuration is sound with your changes to variants\/aarp\/variant\.json/).waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'studio-settings');
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText('Saved: variants/aarp/variant.json.').waitFor();
+    const changed = git('diff', '-U0', 'variants/aarp/variant.json').split('\n').filter((l) => /^[-+] /.test(l));
+    expect(changed).toContain('-  "helpPhone": "1-866-555-0177",');
+    expect(changed).toContain('+  "helpPhone": "1-866-555-0199",');
+    await context.close();
+  });
+
   it("replaces a partner's logo: refuses a file the build would refuse, previews the new one, and saves it", async () => {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     const page = await context.newPage();

@@ -7,6 +7,11 @@ import './studio.css';
 import type { FieldInfo, Place, StepInfo, Words } from '../fields';
 import type { Colour, FeeAmount, PageText, Said } from '../pages';
 import { contrastWithWhite, MIN_CONTRAST } from '../../build/contrast';
+import type { SettingsForm } from '../settings';
+import { StepForm } from '../../engine/StepForm';
+import type { EngineWords } from '../../engine/formContext';
+import type { StepModule } from '../../engine/types';
+import { widgets } from '../../../widgets';
 import type { Edit } from '../workspace';
 import type { Problem } from '../../../scripts/check-config';
 import type { PreviewRequest } from './preview';
@@ -23,7 +28,9 @@ type LimitChange = { kind: 'limit'; file: string; path: (string | number)[]; ori
 type AddedChange = { kind: 'added'; edits: Edit[] };
 /** A page's words in one language, or a fee amount: the value at its place. */
 type TextChange = { kind: 'text'; place: Place; original: Said; value: Said; unfinished?: true };
-type Change = WordsChange | LimitChange | AddedChange | TextChange;
+/** A partner setting (variant.json), from the settings form. */
+type SettingChange = { kind: 'setting'; place: Place; original: unknown; value: unknown };
+type Change = WordsChange | LimitChange | AddedChange | TextChange | SettingChange;
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
 const nameOf = (lang: string) => LANGUAGE_NAMES[lang] ?? lang;
@@ -75,6 +82,10 @@ function editsOf(changes: Map<string, Change>): Edit[] {
     if (change.kind === 'text') {
       // A colour half typed stays in its field, unbuilt, until it reads as one.
       if (!change.unfinished && JSON.stringify(change.value) !== JSON.stringify(change.original)) edits.push({ ...change.place, value: change.value });
+      continue;
+    }
+    if (change.kind === 'setting') {
+      if (change.value !== change.original) edits.push({ ...change.place, value: change.value === '' ? undefined : change.value });
       continue;
     }
     if (change.kind === 'limit') {
@@ -348,6 +359,58 @@ function PageEditor({ section, texts, fees, languages, changes, setChange, probl
   );
 }
 
+type Settings = Record<string, unknown>;
+/** The leaves of the settings form (a setting, or a setting of a group such as links): their paths. */
+const leaves = (schema: StepModule['schema'], at: string[] = []): string[][] =>
+  Object.entries((schema.properties ?? {}) as Record<string, StepModule['schema']>).flatMap(([name, child]) => (child.type === 'object' ? leaves(child, [...at, name]) : [[...at, name]]));
+const valueAt = (data: Settings, path: string[]): unknown => path.reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Settings)[key] : undefined), data);
+const withValue = (data: Settings, [head, ...rest]: string[], value: unknown): Settings => ({ ...data, [head]: rest.length ? withValue((data[head] as Settings) ?? {}, rest, value) : value });
+
+/** The partner's settings, a form drawn by the site's own engine from the settings' schema (src/studio/settings.ts);
+ *  'Apply' puts what it holds into the changes, and the preview and the check follow. */
+function SettingsEditor({ partner, revision, changes, setChange }: { partner: string; revision: number; changes: Map<string, Change>; setChange: (key: string, c: Change) => void }) {
+  const [form, setForm] = useState<{ module: StepModule; data: Settings; file: string; words: EngineWords } | null>(null);
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    void api<SettingsForm & { words: EngineWords }>(`settings?partner=${encodeURIComponent(partner)}`).then(async ({ status, data }) => {
+      if (status !== 200) return;
+      const validators = (await import(/* @vite-ignore */ data.module)) as { default: StepModule['validateFns']; schema: StepModule['schema'] };
+      setForm({ module: { schema: validators.schema, uiSchema: data.uiSchema, validateFns: validators.default }, data: data.data, file: data.file, words: data.words });
+    });
+  }, [partner, revision]);
+  if (!form) return <p aria-busy="true">Loading the settings…</p>;
+  const paths = leaves(form.module.schema);
+  // As the changes have them (an applied setting stays applied while the form is drawn again).
+  const shown = paths.reduce((data, path) => {
+    const change = changes.get(keyOf(form.file, path));
+    return change?.kind === 'setting' ? withValue(data, path, change.value) : data;
+  }, form.data);
+  return (
+    <section className="field-editor settings" aria-labelledby="settings-title">
+      <h2 id="settings-title">Partner settings</h2>
+      <StepForm
+        key={`${partner}/${revision}`}
+        module={form.module}
+        formData={shown}
+        widgets={widgets}
+        words={form.words}
+        onNext={(data) => {
+          for (const path of paths) setChange(keyOf(form.file, path), { kind: 'setting', place: { file: form.file, path }, original: valueAt(form.data, path), value: valueAt(data, path) });
+          setMessage('Applied: the preview and the check follow. Save writes them.');
+        }}
+        actions={() => (
+          <div className="actions">
+            <button type="submit" className="primary">
+              Apply
+            </button>
+          </div>
+        )}
+      />
+      <p role="status">{message}</p>
+    </section>
+  );
+}
+
 /** A new logo for the partner, checked by the server as the build checks it, kept until Save. */
 function LogoInput({ partner, onAdded }: { partner: string; onAdded: (edits: Edit[]) => void }) {
   const [message, setMessage] = useState('');
@@ -428,7 +491,7 @@ function Studio() {
   const [language, setLanguage] = useState('en');
   const [width, setWidth] = useState<'phone' | 'desktop'>('phone');
   /** The fields of a step, or the words of a page (a section of text.json). */
-  const [mode, setMode] = useState<'fields' | 'page' | 'colours'>('fields');
+  const [mode, setMode] = useState<'fields' | 'page' | 'colours' | 'settings'>('fields');
   const [colours, setColours] = useState<Colour[]>([]);
   const [section, setSection] = useState('welcome');
   const [page, setPage] = useState<{ texts: PageText[]; fees: FeeAmount[] }>({ texts: [], fees: [] });
@@ -560,6 +623,7 @@ function Studio() {
                 ['fields', 'Fields of a step'],
                 ['page', 'Words of a page'],
                 ['colours', 'Colours and logo'],
+                ['settings', 'Partner settings'],
               ] as const
             ).map(([m, name]) => (
               <label key={m}>
@@ -610,6 +674,7 @@ function Studio() {
         </form>
         <div className="panes">
           <div className="editor">
+            {mode === 'settings' && <SettingsEditor partner={partner} revision={revision} changes={changes} setChange={setChange} />}
             {mode === 'colours' && <ColourEditor partner={partner} colours={colours} changes={changes} setChange={setChange} problems={problems} onLogo={addChange} />}
             {mode === 'page' && <PageEditor section={section} texts={page.texts} fees={page.fees} languages={overview.languages} changes={changes} setChange={setChange} problems={problems} />}
             {mode === 'fields' && (
