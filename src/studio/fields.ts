@@ -14,6 +14,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 
 /** The limits an analyst changes; a mask (x-mask) makes its own. */
 export const LIMIT_KEYWORDS = ['minLength', 'maxLength', 'minAge', 'maxAge', 'withinMonths'] as const;
+/** The form a field's text takes: a typed format (x-mask, from which the build derives the pattern), else a pattern. */
+export const FORM_KEYWORDS = ['x-mask', 'pattern'] as const;
 
 export interface Place {
   file: string;
@@ -36,6 +38,8 @@ export interface FieldInfo {
   /** The help under the label (its uiSchema's ui:help), '' where it has none yet. */
   help: Words;
   limits: { keyword: string; value: number | null; place: Place }[];
+  /** Its typed format or its pattern (one of FORM_KEYWORDS), where it has one. */
+  form: { keyword: string; value: string; place: Place } | null;
   messages: ({ keyword: string } & Words)[];
 }
 
@@ -118,6 +122,7 @@ export function stepFields(root: string, partner: string, stepId: string): Field
         label: typeof child.title === 'string' ? words(child.title, [...path, 'title']) : null,
         help: (({ 'ui:help': help }) => words(typeof help === 'string' ? help : '', [...names, name, 'ui:help'], uiFile))(uiAt([...names, name])),
         limits: LIMIT_KEYWORDS.filter((k) => k in child || (k === 'maxLength' && child.type === 'string' && !('x-mask' in child))).map((keyword) => ({ keyword, value: typeof child[keyword] === 'number' ? (child[keyword] as number) : null, place: { file, path: [...path, keyword] } })),
+        form: (([keyword]) => (keyword ? { keyword, value: child[keyword] as string, place: { file, path: [...path, keyword] } } : null))(FORM_KEYWORDS.filter((k) => typeof child[k] === 'string')),
         messages,
       });
     }

@@ -162,6 +162,63 @@ describe('the studio', () => {
     await page.keyboard.type(' (family name)');
     await previewOf(page).getByLabel('Last name (family name)', { exact: true }).waitFor({ timeout: 30_000 });
     expect(reached.size).toBeGreaterThan(5);
+
+    // The other editors, by keys: the arrows choose among them, and Enter in a settings field applies the settings.
+    await page.getByRole('radio', { name: 'Fields of a step' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { level: 2, name: 'Welcome page' }).waitFor();
+    await page.getByRole('group', { name: 'lead', exact: true }).getByLabel('English').focus();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' Today.');
+    await previewOf(page).getByText(/in about 10 minutes\. Today\.$/).waitFor({ timeout: 30_000 });
+    await page.getByRole('radio', { name: 'Words of a page' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('heading', { level: 2, name: 'Colours and logo' }).waitFor();
+    await page.getByLabel('Header and buttons (brand)').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('#5a1e8c');
+    await page.getByText(/^White text on it: 10\.50:1/).waitFor();
+    await page.getByRole('radio', { name: 'Colours and logo' }).focus();
+    await page.keyboard.press('ArrowRight');
+    const phone = page.getByRole('region', { name: 'Partner settings' }).getByLabel('Help phone', { exact: true });
+    await phone.waitFor({ timeout: 30_000 });
+    await phone.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('1-866-555-0123');
+    await page.keyboard.press('Enter');
+    await page.getByText('Applied: the preview and the check follow. Save writes them.').waitFor();
+    await previewOf(page).getByRole('link', { name: '1-866-555-0123' }).waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'studio-390-settings');
+    await context.close();
+  });
+});
+
+describe("a field's pattern", () => {
+  it('changes the pattern of one field beside its $ref: the preview refuses what it no longer takes, and it is saved there', async () => {
+    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${studio.url}/`);
+    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    await press(page.getByRole('button', { name: 'middleInitial', exact: true }), ROBOT);
+    const pattern = page.getByLabel('Pattern, a regular expression (pattern)');
+    expect(await pattern.inputValue()).toBe('^[A-Za-z]$');
+    const preview = previewOf(page);
+    const initial = preview.getByLabel(/^Middle initial/);
+    await type(initial, 'q', ROBOT);
+    await press(preview.getByRole('button', { name: 'Next' }), ROBOT);
+    await preview.getByRole('heading', { name: 'There is a problem' }).waitFor({ timeout: 30_000 });
+    expect(await preview.getByRole('link', { name: 'No more than 1 chars allowed.' }).count()).toBe(0);
+
+    // Capitals only: a lower-case initial is refused, with the field's own message.
+    await type(pattern, '^[A-Z]$', ROBOT);
+    await page.getByText(/^The configuration is sound with your changes to schemas\/accountholder\.schema\.json/).waitFor({ timeout: 30_000 });
+    await expect.poll(async () => (await initial.inputValue().catch(() => 'q')).length, { timeout: 30_000 }).toBe(0);
+    await type(initial, 'q', ROBOT);
+    await press(preview.getByRole('button', { name: 'Next' }), ROBOT);
+    await preview.getByRole('link', { name: 'No more than 1 chars allowed.' }).waitFor({ timeout: 30_000 });
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText('Saved: schemas/accountholder.schema.json.').waitFor();
+    expect(git('diff', '-U0', 'schemas/accountholder.schema.json')).toContain('"pattern": "^[A-Z]$"');
     await context.close();
   });
 });
