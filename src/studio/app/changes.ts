@@ -40,7 +40,7 @@ export function editsOf(changes: Map<string, Change>): Edit[] {
       continue;
     }
     if (change.kind === 'text') {
-      // A colour half typed stays in its field, unbuilt, until it reads as one.
+      // A value left unfinished (a colour half typed) stays in its field, unbuilt, until it reads as one.
       if (!change.unfinished && JSON.stringify(change.value) !== JSON.stringify(change.original)) edits.push({ ...change.place, value: change.value });
       continue;
     }
