@@ -20,7 +20,9 @@ let dataDir: string;
 let browser: Browser;
 let server: ChildProcess | null = null;
 
-const run = (command: string, args: string[], env: Record<string, string> = {}) => execFileSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...process.env, HSA_VARIANT_DIRS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** As a newcomer's machine runs it: the default variants, the embedded database (not the tests' PostgreSQL). */
+const ENV = { ...process.env, HSA_VARIANT_DIRS: '', DATABASE_URL: '', REDIS_URL: '' };
+const run = (command: string, args: string[], env: Record<string, string> = {}) => execFileSync(command, args, { cwd: copy, encoding: 'utf8', env: { ...ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 const revisionNow = () => (JSON.parse(readFileSync(join(copy, 'generated/revisions.json'), 'utf8')) as Record<string, string>).standard;
 
 async function freePort(): Promise<number> {
@@ -34,7 +36,7 @@ async function freePort(): Promise<number> {
 /** `npm start` in the copy, on a port of its own, with its embedded database in dataDir; resolves once it answers. */
 async function startSite(): Promise<string> {
   const port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: copy, env: { ...process.env, HSA_VARIANT_DIRS: '', PORT: String(port), DATA_DIR: dataDir, CAPTCHA_COST: '50', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: copy, env: { ...ENV, PORT: String(port), DATA_DIR: dataDir, CAPTCHA_COST: '50', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
     if (await fetch(`${url}/enrollment`).then((r) => r.ok, () => false)) return url;
@@ -73,8 +75,9 @@ async function enroll(url: string, ssnDigits: string, lead: string): Promise<voi
   await context.close();
 }
 
-beforeAll(async () => {
-  // The checkout's tracked files (what a clone holds) and its installed packages.
+/** The checkout's tracked files (what a clone holds) and its installed packages, afresh for each run of the test. */
+function copyCheckout(): void {
+  if (copy) rmSync(copy, { recursive: true, force: true });
   copy = mkdtempSync(join(tmpdir(), 'hsa-revisions-'));
   for (const file of execFileSync('git', ['ls-files', '-z'], { cwd: repo, encoding: 'utf8' }).split('\0').filter(Boolean)) {
     mkdirSync(dirname(join(copy, file)), { recursive: true });
@@ -82,8 +85,11 @@ beforeAll(async () => {
   }
   symlinkSync(join(repo, 'node_modules'), join(copy, 'node_modules'), 'dir');
   dataDir = join(copy, 'data');
+}
+
+beforeAll(async () => {
   browser = await launchBrowser();
-}, 120_000);
+});
 afterAll(async () => {
   await stopSite();
   await browser?.close();
@@ -93,6 +99,8 @@ afterAll(async () => {
 describe('a change from the studio, built and served', () => {
   it('stores the enrollment made after it under the new revision, and the one made before under its own', async () => {
     const lead = 'Open a Health Savings Account with Example Bank in about 10 minutes.';
+    await stopSite();
+    copyCheckout();
     run('npm', ['run', 'build']);
     const before = revisionNow();
     await enroll(await startSite(), '123450189', lead);
