@@ -67,6 +67,8 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
   let owner = '';
   // The configuration as the last build saw it (partners added in the studio included), else the checkout's.
   const known = () => (existsSync(join(workspace.copyDir, 'variants')) ? workspace.copyDir : workspace.root);
+  // A partner's files: the checkout's, or the build's copy for a partner added in the studio and not saved yet.
+  const rootOf = (partner: string) => (partnersOf(workspace.root).some((p) => p.id === partner) ? workspace.root : known());
   return {
     name: 'hsa-studio-api',
     configureServer(server) {
@@ -94,21 +96,17 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
                 // With the partners added in the studio (in its build's copy) beside those on disk.
                 return send(response, 200, { languages: languagesIn(workspace.root), sections: sectionsIn(workspace.root), definitions: definitionNames(workspace.root), partners: partnersOf(known()).map((p) => ({ ...p, steps: stepsOf(known(), p.id) })) });
               case 'GET /studio-api/fields': {
-                const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
-                return send(response, 200, { fields: stepFields(onDisk ? workspace.root : known(), q('partner'), q('step')) });
+                return send(response, 200, { fields: stepFields(rootOf(q('partner')), q('partner'), q('step')) });
               }
               case 'GET /studio-api/page': {
-                const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
-                const root = onDisk ? workspace.root : known();
+                const root = rootOf(q('partner'));
                 return send(response, 200, { texts: pageTexts(root, q('partner'), q('section')), fees: q('section') === 'feeSchedule' ? feeAmounts(root, q('partner')) : [] });
               }
               case 'GET /studio-api/colours': {
-                const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
-                return send(response, 200, { colours: coloursOf(onDisk ? workspace.root : known(), repo, q('partner')) });
+                return send(response, 200, { colours: coloursOf(rootOf(q('partner')), repo, q('partner')) });
               }
               case 'GET /studio-api/settings': {
-                const onDisk = partnersOf(workspace.root).some((p) => p.id === q('partner'));
-                const form = settingsForm(onDisk ? workspace.root : known(), q('partner'), join(workspace.copyDir, 'settings'));
+                const form = settingsForm(rootOf(q('partner')), q('partner'), join(workspace.copyDir, 'settings'));
                 const text = JSON.parse(readFileSync(join(workspace.root, 'schemas/text.json'), 'utf8')) as { form: Record<string, string>; actions: { tryAgain: string } };
                 return send(response, 200, { ...form, module: `/@fs${form.module}`, words: { ...text.form, tryAgain: text.actions.tryAgain } });
               }

@@ -41,6 +41,15 @@ afterAll(async () => {
   rmSync(checkout, { recursive: true, force: true });
 });
 
+/** The studio in a new desktop-wide window, once it shows its first field. */
+async function openStudio() {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+  const page = await context.newPage();
+  await page.goto(`${studio.url}/`);
+  await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+  return { context, page };
+}
+
 /** The preview's frame. */
 const previewOf = (page: Page) => page.frameLocator('iframe[title^="Preview"]');
 
@@ -195,10 +204,7 @@ describe('the studio', () => {
 
 describe("a field's pattern", () => {
   it('changes the pattern of one field beside its $ref: the preview refuses what it no longer takes, and it is saved there', async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${studio.url}/`);
-    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const { context, page } = await openStudio();
     await press(page.getByRole('button', { name: 'middleInitial', exact: true }), ROBOT);
     const pattern = page.getByLabel('Pattern, a regular expression (pattern)');
     expect(await pattern.inputValue()).toBe('^[A-Za-z]$');
@@ -251,10 +257,7 @@ describe('the studio in two tabs', () => {
 
 describe('a partner from the studio', () => {
   it('adds a partner with a required field of its own, previews it in both languages, and saves its folder', async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${studio.url}/`);
-    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const { context, page } = await openStudio();
     const partnerForm = page.getByRole('form', { name: 'Add a partner' });
     await type(partnerForm.getByLabel('Name (its host label)'), 'zeta', ROBOT);
     await type(partnerForm.getByLabel('Title'), 'Zeta Co-op HSA', ROBOT);
@@ -328,10 +331,7 @@ describe('the studio refuses what is not its own page', () => {
 
 describe("a partner's pages", () => {
   it("rewords the welcome page and changes a fee in English and Spanish for one partner, previews each page, and saves them in the partner's own files", async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${studio.url}/`);
-    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const { context, page } = await openStudio();
     await page.getByLabel('Partner', { exact: true }).selectOption('aarp');
     await press(page.getByRole('radio', { name: 'Words of a page' }), ROBOT);
     const preview = previewOf(page);
@@ -372,10 +372,7 @@ describe("a partner's pages", () => {
   });
 
   it("changes a partner's colour with its contrast shown as it is typed, refuses one white text cannot be read on, and saves the readable one", async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${studio.url}/`);
-    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const { context, page } = await openStudio();
     await page.getByLabel('Partner', { exact: true }).selectOption('aarp');
     await press(page.getByRole('radio', { name: 'Colours and logo' }), ROBOT);
     const header = page.getByLabel('Header and buttons (brand)');
@@ -407,10 +404,7 @@ describe("a partner's pages", () => {
   });
 
   it("changes a partner's settings in a form the site's engine draws from their schema, refused by the check while one breaks its rule", async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${studio.url}/`);
-    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const { context, page } = await openStudio();
     await page.getByLabel('Partner', { exact: true }).selectOption('aarp');
     await press(page.getByRole('radio', { name: 'Partner settings' }), ROBOT);
     const settings = page.getByRole('region', { name: 'Partner settings' });
@@ -442,10 +436,7 @@ describe("a partner's pages", () => {
   });
 
   it("replaces a partner's logo: refuses a file the build would refuse, previews the new one, and saves it", async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${studio.url}/`);
-    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const { context, page } = await openStudio();
     await page.getByLabel('Partner', { exact: true }).selectOption('aarp');
     await press(page.getByRole('radio', { name: 'Colours and logo' }), ROBOT);
     const preview = previewOf(page);
@@ -470,10 +461,7 @@ describe("a partner's pages", () => {
   });
 
   it('gives a field a help text in English and Spanish, previewed under its label, written in the step\'s uiSchema', async () => {
-    const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${studio.url}/`);
-    await page.getByRole('heading', { level: 2, name: 'firstName' }).waitFor();
+    const { context, page } = await openStudio();
     const help = page.getByRole('group', { name: 'Help text under the label' });
     expect(await help.getByLabel('English').inputValue()).toBe('');
     await type(help.getByLabel('English'), 'As it is on your ID.', ROBOT);

@@ -5,6 +5,7 @@ import type { Edit } from '../workspace';
 import type { Problem } from '../../../scripts/check-config';
 import { contrastWithWhite, MIN_CONTRAST } from '../../build/contrast';
 import { api, keyOf, type Change, type SetChange } from './changes';
+import { Finding } from './Finding';
 
 /** What each of a partner's colours paints (white text sits on both). */
 const COLOUR_NAMES: Record<string, string> = { brand: 'Header and buttons', 'brand-dark': 'Buttons under the pointer' };
@@ -71,7 +72,7 @@ export function ColourEditor({ partner, colours, changes, setChange, problems, o
             </p>
             {found.map((p, i) => (
               <p key={i} className="findings">
-                {p.file}: {p.pointer} {p.problem}. <strong>{p.fix}</strong>
+                <Finding problem={p} />
               </p>
             ))}
           </div>

@@ -3,6 +3,7 @@
 import type { FieldInfo, Words } from '../fields';
 import type { Problem } from '../../../scripts/check-config';
 import { keyOf, nameOf, type Change, type LimitChange, type SetChange, type WordsChange } from './changes';
+import { Finding } from './Finding';
 
 const KEYWORD_NAMES: Record<string, string> = { required: 'missing', maxLength: 'too long', minLength: 'too short', pattern: 'not in its pattern', format: 'not a valid value', minAge: 'too young', maxAge: 'too old', withinMonths: 'out of range', sameText: 'not the same', const: 'not chosen' };
 const LIMIT_NAMES: Record<string, string> = { maxLength: 'Most characters', minLength: 'Fewest characters', minAge: 'Youngest age', maxAge: 'Oldest age', withinMonths: 'Months from today' };
@@ -76,7 +77,7 @@ export function FieldEditor({ field, languages, changes, setChange, problems }: 
           <ul>
             {found.map((p, i) => (
               <li key={i}>
-                {p.file}: {p.pointer} {p.problem}. <strong>{p.fix}</strong>
+                <Finding problem={p} />
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import type { Place } from '../fields';
 import type { FeeAmount, PageText, Said } from '../pages';
 import type { Problem } from '../../../scripts/check-config';
 import { keyOf, nameOf, type Change, type SetChange } from './changes';
+import { Finding } from './Finding';
 
 /** The sections of text.json, as an analyst knows them (a section not named here shows its key). */
 export const SECTION_NAMES: Record<string, string> = {
@@ -42,7 +43,7 @@ export function PageEditor({ section, texts, fees, languages, changes, setChange
               <ul className="findings" id={findingsId}>
                 {found.map((p, i) => (
                   <li key={i}>
-                    {p.file}: {p.pointer} {p.problem}. <strong>{p.fix}</strong>
+                    <Finding problem={p} />
                   </li>
                 ))}
               </ul>

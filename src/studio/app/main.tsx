@@ -11,6 +11,7 @@ import type { Edit } from '../workspace';
 import type { Problem } from '../../../scripts/check-config';
 import type { PreviewRequest } from './preview';
 import { api, editsOf, ELSEWHERE, nameOf, type Change } from './changes';
+import { Finding } from './Finding';
 import { AddField, AddPartner } from './Additions';
 import { FieldEditor, findingsOf } from './FieldEditor';
 import { PageEditor, PAGES_DRAWN, SECTION_NAMES } from './PageEditor';
@@ -249,7 +250,7 @@ function Studio() {
                   <ul className="problems">
                     {problems.map((p, i) => (
                       <li key={i}>
-                        {p.file}: {p.pointer} {p.problem}. <strong>{p.fix}</strong>
+                        <Finding problem={p} />
                       </li>
                     ))}
                   </ul>
