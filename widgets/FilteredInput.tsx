@@ -80,7 +80,7 @@ export function FilteredInput(props: FilteredInputProps) {
         // The filter and the mask's formatting show at once (a caret moved by them goes to the end, as when typed).
         if (input.value !== next) input.value = next;
         shown.current = next;
-        if (!ctx?.deferChange || !keystroke || immediate?.(stored)) {
+        if (!ctx?.deferChange || !keystroke || options.eachKey === true || immediate?.(stored)) {
           ctx?.flushChanges();
           waiting.current = false;
           onChange(stored);

@@ -1,5 +1,5 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/core';
 import { toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
@@ -35,6 +35,11 @@ export interface StepFormProps {
   actions: (state: { busy: boolean; data: Data }) => ReactNode;
   /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects). */
   renderStepErrors?: (errors: RJSFValidationError[]) => ReactNode;
+  /** Told the data the form shows whenever it changes: once typing pauses, and as a field is left. */
+  onChange?: (data: Data) => void;
+  /** Derives the data the form takes from the data it was given (as VA.gov's page updateFormData): a change of one
+   *  field that empties another. Returns the same object when nothing more changes. */
+  updateFormData?: (data: Data) => Data;
 }
 
 /** What the step's own rules found wrong with data its schema accepts (e.g. a membership the partner could not
@@ -71,7 +76,7 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
   return schema as ErrorSchema;
 }
 
-export function StepForm({ module, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors }: StepFormProps) {
+export function StepForm({ module, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors, onChange, updateFormData }: StepFormProps) {
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
   // The step in the page's language: the validators keep the schema they were built for, its words are translated.
   const translate = module.translate ?? untranslated;
@@ -184,6 +189,19 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   );
   // A step left while a change waits (the form is gone) reports nothing.
   useEffect(() => () => clearTimeout(settleTimer.current), []);
+  const told = useRef(onChange);
+  useLayoutEffect(() => {
+    told.current = onChange;
+  });
+  useEffect(() => {
+    let last = selectFormData(store.get());
+    return store.subscribe(() => {
+      const shown = selectFormData(store.get());
+      if (shown === last) return;
+      last = shown;
+      told.current?.(shown);
+    });
+  }, [store]);
 
   // The same object while the applicant types (see EngineFormContext): new only with new services or links.
   const context: EngineFormContext = useMemo(
@@ -226,8 +244,11 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           focusOnFirstError={false}
           onChange={(e) => {
             formErrors.current = e.errors;
-            store.set((s) => (s.formData === e.formData ? s : { ...s, formData: e.formData as Data }));
-            dropStaleRefusal(e.formData as Data);
+            const data = updateFormData ? updateFormData(e.formData as Data) : (e.formData as Data);
+            store.set((s) => (s.formData === data ? s : { ...s, formData: data }));
+            dropStaleRefusal(data);
+            // RJSF takes the derived data as it would a value set from outside.
+            if (data !== e.formData) setExternalChanges((n) => n + 1);
           }}
           onBlur={(id) => store.set((s) => (s.touched.has(id) ? s : { ...s, touched: new Set(s.touched).add(id) }))}
           onError={(errors) => {

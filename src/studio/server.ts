@@ -14,6 +14,7 @@ import { Workspace, type Edit } from './workspace';
 import { languagesIn, partnersOf, stepFields, stepsOf } from './fields';
 import { coloursOf, feeAmounts, pageTexts, sectionsIn } from './pages';
 import { settingsForm } from './settings';
+import { fieldForm } from './fieldForm';
 import { definitionNames, newField, newLogo, newPartner, type NewField, type NewLogo } from './additions';
 import type { NewVariant } from '../../scripts/variant-new';
 
@@ -69,6 +70,11 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
   const known = () => (existsSync(join(workspace.copyDir, 'variants')) ? workspace.copyDir : workspace.root);
   // A partner's files: the checkout's, or the build's copy for a partner added in the studio and not saved yet.
   const rootOf = (partner: string) => (partnersOf(workspace.root).some((p) => p.id === partner) ? workspace.root : known());
+  // The form engine's own words (its error summary's title...), for the studio's forms: the checkout's, in English.
+  const engineWords = () => {
+    const text = JSON.parse(readFileSync(join(workspace.root, 'schemas/text.json'), 'utf8')) as { form: Record<string, string>; actions: { tryAgain: string } };
+    return { ...text.form, tryAgain: text.actions.tryAgain };
+  };
   return {
     name: 'hsa-studio-api',
     configureServer(server) {
@@ -107,8 +113,13 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
               }
               case 'GET /studio-api/settings': {
                 const form = settingsForm(rootOf(q('partner')), q('partner'), join(workspace.copyDir, 'settings'));
-                const text = JSON.parse(readFileSync(join(workspace.root, 'schemas/text.json'), 'utf8')) as { form: Record<string, string>; actions: { tryAgain: string } };
-                return send(response, 200, { ...form, module: `/@fs${form.module}`, words: { ...text.form, tryAgain: text.actions.tryAgain } });
+                return send(response, 200, { ...form, module: `/@fs${form.module}`, words: engineWords() });
+              }
+              case 'GET /studio-api/field-form': {
+                const field = stepFields(rootOf(q('partner')), q('partner'), q('step')).find((f) => f.path === q('field'));
+                if (!field) return send(response, 404, { message: `The step has no field '${q('field')}'.` });
+                const form = fieldForm(field, languagesIn(workspace.root), join(workspace.copyDir, 'settings'));
+                return send(response, 200, { ...form, module: `/@fs${form.module}`, words: engineWords() });
               }
               case 'POST /studio-api/partner':
                 return send(response, 200, { edits: newPartner(workspace, known(), (await bodyOf(request)) as NewVariant) });
@@ -126,6 +137,10 @@ function studioApi(workspace: Workspace, port: () => number): Plugin {
               case 'GET /studio-api/diff':
                 return send(response, 200, { diff: workspace.diff() });
               case 'POST /studio-api/save': {
+                // The page's changes as they stand when Save is pressed (the last keys may not have been built yet).
+                const { edits } = ((await bodyOf(request)) ?? {}) as { edits?: Edit[] };
+                if (edits !== undefined && !Array.isArray(edits)) return send(response, 400, { message: 'edits must be a list.' });
+                if (edits) workspace.setEdits(edits);
                 const saved = workspace.save();
                 return 'problems' in saved ? send(response, 409, { message: 'Nothing was saved: correct what the check found first.', problems: saved.problems }) : send(response, 200, saved);
               }

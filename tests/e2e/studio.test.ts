@@ -86,8 +86,10 @@ describe('the studio', () => {
     const spanish = page.getByRole('group', { name: 'Message when missing (required)' }).getByLabel('Español');
     await type(english, 'Please give your first name.', ROBOT);
     await page.getByText('The check found, at this field:').waitFor({ timeout: 30_000 });
-    expect(await page.locator('.findings').textContent()).toContain('Please give your first name.');
-    expect(await english.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.locator('.findings').textContent(), { timeout: 30_000 }).toContain('Please give your first name.');
+    // Its link takes the keyboard to the English it names.
+    await press(page.getByRole('link', { name: 'Go to Message when missing (required), in English' }).first(), ROBOT);
+    expect(await english.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectAccessible(page, 'studio-finding');
     // Saving is refused while it stands, and nothing is written.
     await press(page.getByRole('button', { name: 'Save' }), ROBOT);
@@ -225,6 +227,55 @@ describe("a field's pattern", () => {
     await press(page.getByRole('button', { name: 'Save' }), ROBOT);
     await page.getByText('Saved: schemas/accountholder.schema.json.').waitFor();
     expect(git('diff', '-U0', 'schemas/accountholder.schema.json')).toContain('"pattern": "^[A-Z]$"');
+    await context.close();
+  });
+});
+
+describe("a field's form", () => {
+  it('is drawn by the engine from the field meta-schema: refuses a limit out of its range at the field and keeps it out of the build and the save; a reworded English empties its old translation', async () => {
+    const { context, page } = await openStudio();
+    await page.getByText('The configuration is sound.').waitFor({ timeout: 30_000 });
+    const most = page.getByLabel('Most characters (maxLength)');
+    await type(most, '5000', ROBOT);
+    await page.keyboard.press('Tab');
+    // The meta-schema's own message, at the field; nothing of it is built, and Save says why it saves nothing.
+    await page.getByText('Give 1000 characters or fewer.').waitFor();
+    expect(await most.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('region', { name: 'Check' }).getByRole('status').first().textContent()).toBe('The configuration is sound.');
+    const before = git('diff');
+    await press(page.getByRole('button', { name: 'Save' }), ROBOT);
+    await page.getByText('Nothing was saved: finish or correct the values marked in the form first.').waitFor();
+    expect(git('diff')).toBe(before);
+    await expectAccessible(page, 'studio-field-refused');
+    await type(most, '30', ROBOT);
+    await page.getByText('The configuration is sound with your changes to schemas/accountholder.schema.json.').waitFor({ timeout: 30_000 });
+
+    // The label reworded in English: its Spanish, left as it was, goes as the English is left, and the check asks for it.
+    const label = page.getByRole('group', { name: 'Label', exact: true });
+    expect(await label.getByLabel('Español').inputValue()).toBe('Nombre');
+    await type(label.getByLabel('English'), 'Given name', ROBOT);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => label.getByLabel('Español').inputValue()).toBe('');
+    await page.getByRole('link', { name: 'Go to Label, in English' }).first().waitFor({ timeout: 30_000 });
+    await context.close();
+  });
+});
+
+describe('the review page in the preview', () => {
+  it("draws a sample applicant's review page in each language, and a reworded label in its row before saving", async () => {
+    const { context, page } = await openStudio();
+    await press(page.getByLabel('In the review page'), ROBOT);
+    const preview = previewOf(page);
+    await preview.getByRole('heading', { level: 1, name: 'Step 3: Verify' }).waitFor({ timeout: 30_000 });
+    await preview.getByRole('rowheader', { name: 'First name', exact: true }).first().waitFor();
+    // The SSN as the review page shows it: its last four digits only.
+    expect(await preview.getByRole('row', { name: /^Social security number/ }).textContent()).toMatch(/XXX-XX-\d{4}$/);
+    await page.getByLabel('Preview language').selectOption('es');
+    await preview.getByRole('rowheader', { name: 'Nombre', exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.getByLabel('Preview language').selectOption('en');
+    await type(page.getByRole('group', { name: 'Label', exact: true }).getByLabel('English'), 'Given name', ROBOT);
+    await preview.getByRole('rowheader', { name: 'Given name', exact: true }).waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'studio-review');
     await context.close();
   });
 });
@@ -467,7 +518,7 @@ describe("a partner's pages", () => {
     await type(help.getByLabel('English'), 'As it is on your ID.', ROBOT);
     // Not yet in Spanish: the check finds it at the field, and marks the help text.
     await page.getByText('The check found, at this field:').waitFor({ timeout: 30_000 });
-    expect(await help.getByLabel('English').getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('link', { name: 'Go to Help text under the label, in English' }).first().waitFor();
     await type(help.getByLabel('Español'), 'Como figura en su identificación.', ROBOT);
     await page.getByText(/^The configuration is sound with your changes to/).waitFor({ timeout: 30_000 });
     const preview = previewOf(page);

@@ -1,115 +1,117 @@
-/** A step's field in the studio: its label, help text, limits and messages in every language, the check's findings
- *  beside the words they name. */
+/** A step's field in the studio: a form drawn by the site's own engine from the field meta-schema
+ *  (src/studio/fieldForm.ts): its label, help text, limits, typed format or pattern, and each rule's message in every
+ *  language; the check's findings above it. The preview and the check follow as typing pauses. */
+import { useEffect, useMemo, useState } from 'react';
+import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { FieldInfo, Words } from '../fields';
 import type { Problem } from '../../../scripts/check-config';
-import { keyOf, nameOf, type Change, type LimitChange, type SetChange, type WordsChange } from './changes';
+import { StepForm } from '../../engine/StepForm';
+import type { EngineWords } from '../../engine/formContext';
+import type { StepModule } from '../../engine/types';
+import { widgets } from '../../../widgets';
+import { api, keyOf, type Change, type SetChange } from './changes';
+import { fieldChanges, fieldData, staleCleared, typed } from './fieldData';
 import { Finding } from './Finding';
-
-const KEYWORD_NAMES: Record<string, string> = { required: 'missing', maxLength: 'too long', minLength: 'too short', pattern: 'not in its pattern', format: 'not a valid value', minAge: 'too young', maxAge: 'too old', withinMonths: 'out of range', sameText: 'not the same', const: 'not chosen' };
-const LIMIT_NAMES: Record<string, string> = { maxLength: 'Most characters', minLength: 'Fewest characters', minAge: 'Youngest age', maxAge: 'Oldest age', withinMonths: 'Months from today' };
+import { titleOf } from '../fieldTitles';
 
 /** A finding names an English text in its words, or in its pointer (escaped as a JSON Pointer). */
 export const names = (p: Problem, english: string): boolean => english !== '' && [english, english.replace(/~/g, '~0').replace(/\//g, '~1')].some((said) => `${p.pointer} ${p.problem}`.includes(said));
 
+/** The field's texts as they now read in English, each with the id of its English box in the field's form. */
+const textsOf = (field: FieldInfo, changes: Map<string, Change>): { english: string; box: string; title: string }[] =>
+  ([['label', field.label, titleOf('label')], ['help', field.help, titleOf('help')], ...field.messages.map((m) => [`messages_${m.keyword}`, m, titleOf('messages', m.keyword)])] as [string, Words | null, string][])
+    .filter((t): t is [string, Words, string] => t[1] !== null)
+    .map(([name, w, title]) => {
+      const change = changes.get(keyOf(w.place.file, w.place.path));
+      return { english: change?.kind === 'words' ? change.english : w.english, box: `root_${name}_en`, title };
+    });
+
 export const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<string, Change>): Problem[] => {
-  const texts = [field.label, field.help, ...field.messages].filter((w): w is Words => w !== null).map((w) => {
-    const change = changes.get(keyOf(w.place.file, w.place.path));
-    return change?.kind === 'words' ? change.english : w.english;
-  });
-  return problems.filter((p) => texts.some((t) => names(p, t)));
+  const texts = textsOf(field, changes);
+  return problems.filter((p) => texts.some((t) => names(p, t.english)));
 };
 
-export function WordsInput({ id, legend, words, change, languages, onChange, invalid }: { id: string; legend: string; words: Words; change: WordsChange | undefined; languages: string[]; onChange: (c: WordsChange) => void; invalid: string | undefined }) {
-  const english = change?.english ?? words.english;
-  const translated = change?.translated ?? Object.fromEntries(Object.entries(words.translated).map(([l, t]) => [l, t ?? '']));
+/** A link to the box of a text a finding names: it takes the focus there, as the site's error summary does. */
+function ToBox({ box, title }: { box: string; title: string }) {
   return (
-    <fieldset className="words">
-      <legend>{legend}</legend>
-      {languages.map((lang) => (
-        <label key={lang} lang={lang === 'en' ? undefined : lang}>
-          <span>{nameOf(lang)}</span>
-          <input
-            id={`${id}-${lang}`}
-            value={lang === 'en' ? english : (translated[lang] ?? '')}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              // A reworded English needs its own translations: one left as it was translated before is emptied.
-              const stale = Object.fromEntries(Object.entries(translated).map(([l, t]) => [l, t === (words.translated[l] ?? '') ? '' : t]));
-              onChange({ kind: 'words', original: words, english: lang === 'en' ? value : english, translated: lang === 'en' ? (value === words.english ? translated : stale) : { ...translated, [lang]: value } });
-            }}
-          />
-        </label>
-      ))}
-    </fieldset>
+    <a
+      href={`#${box}`}
+      onClick={(e) => {
+        e.preventDefault();
+        document.getElementById(box)?.focus();
+      }}
+    >
+      Go to {title}, in English
+    </a>
   );
 }
 
-const FORM_NAMES: Record<string, string> = { 'x-mask': 'Typed format: 9 for each digit, with its separators (x-mask)', pattern: 'Pattern, a regular expression (pattern)' };
-
-/** The field's typed format or pattern: written beside its $ref, so this field alone takes it. */
-function FormInput({ form, change, setChange }: { form: NonNullable<FieldInfo['form']>; change: Change | undefined; setChange: SetChange }) {
-  const value = change?.kind === 'text' ? (change.value as string) : form.value;
-  return (
-    <label className="limit">
-      <span>{FORM_NAMES[form.keyword] ?? form.keyword}</span>
-      <input value={value} spellCheck={false} onChange={(e) => setChange(keyOf(form.place.file, form.place.path), { kind: 'text', place: form.place, original: form.value, value: e.currentTarget.value })} />
-    </label>
-  );
+interface Props {
+  partner: string;
+  step: string;
+  field: FieldInfo;
+  /** Drawn afresh after a save. */
+  revision: number;
+  changes: Map<string, Change>;
+  setChange: SetChange;
+  problems: Problem[];
 }
 
-export function FieldEditor({ field, languages, changes, setChange, problems }: { field: FieldInfo; languages: string[]; changes: Map<string, Change>; setChange: SetChange; problems: Problem[] }) {
+export function FieldEditor({ partner, step, field, revision, changes, setChange, problems }: Props) {
+  const [form, setForm] = useState<{ for: string; module: StepModule; words: EngineWords } | null>(null);
+  const drawn = `${partner}/${step}/${field.path}/${revision}`;
+  useEffect(() => {
+    let gone = false;
+    void api<{ module: string; uiSchema: StepModule['uiSchema']; words: EngineWords }>(`field-form?partner=${encodeURIComponent(partner)}&step=${encodeURIComponent(step)}&field=${encodeURIComponent(field.path)}`).then(async ({ status, data }) => {
+      if (status !== 200) return;
+      const validators = (await import(/* @vite-ignore */ data.module)) as { default: StepModule['validateFns']; schema: StepModule['schema'] };
+      if (!gone) setForm({ for: drawn, module: { schema: validators.schema, uiSchema: data.uiSchema, validateFns: validators.default }, words: data.words });
+    });
+    return () => {
+      gone = true;
+    };
+  }, [partner, step, field.path, revision, drawn]);
+  const validator = useMemo(() => form && createPrecompiledValidator(form.module.validateFns, form.module.schema), [form]);
   const found = findingsOf(field, problems, changes);
-  const findingsId = found.length ? `findings-${field.path}` : undefined;
-  const words = (w: Words) => {
-    const change = changes.get(keyOf(w.place.file, w.place.path)) as WordsChange | undefined;
-    // Marked when a finding names this text (as it now reads).
-    const named = found.some((p) => names(p, change?.english ?? w.english));
-    return { words: w, change, invalid: named ? findingsId : undefined, onChange: (c: WordsChange) => setChange(keyOf(w.place.file, w.place.path), c) };
-  };
   return (
     <section className="field-editor" aria-labelledby="field-title">
       <h2 id="field-title">{field.path}</h2>
       {found.length > 0 && (
-        <div className="findings" id={findingsId}>
+        <div className="findings" id={`findings-${field.path}`}>
           <p>The check found, at this field:</p>
           <ul>
             {found.map((p, i) => (
               <li key={i}>
-                <Finding problem={p} />
+                <Finding problem={p} />{' '}
+                {textsOf(field, changes)
+                  .filter((t) => names(p, t.english))
+                  .map((t) => (
+                    <ToBox key={t.box} box={t.box} title={t.title} />
+                  ))}
               </li>
             ))}
           </ul>
         </div>
       )}
-      {field.label && <WordsInput id={`label-${field.path}`} legend="Label" languages={languages} {...words(field.label)} />}
-      <WordsInput id={`help-${field.path}`} legend="Help text under the label" languages={languages} {...words(field.help)} />
-      {field.limits.map((limit) => {
-        const key = keyOf(limit.place.file, limit.place.path);
-        const change = changes.get(key) as LimitChange | undefined;
-        const value = change ? change.value : limit.value;
-        return (
-          <label key={limit.keyword} className="limit">
-            <span>
-              {LIMIT_NAMES[limit.keyword] ?? limit.keyword} ({limit.keyword})
-            </span>
-            <input
-              type="number"
-              min={0}
-              value={value ?? ''}
-              onChange={(e) => {
-                const raw = e.currentTarget.value;
-                setChange(key, { kind: 'limit', file: limit.place.file, path: limit.place.path, original: limit.value, value: raw === '' ? null : Number(raw) });
-              }}
-            />
-          </label>
-        );
-      })}
-      {field.form && <FormInput form={field.form} change={changes.get(keyOf(field.form.place.file, field.form.place.path))} setChange={setChange} />}
-      {field.messages.map((m) => (
-        <WordsInput key={m.keyword} id={`message-${field.path}-${m.keyword}`} legend={`Message when ${KEYWORD_NAMES[m.keyword] ?? m.keyword} (${m.keyword})`} languages={languages} {...words(m)} />
-      ))}
+      {form?.for === drawn && validator ? (
+        <StepForm
+          key={drawn}
+          module={form.module}
+          formData={fieldData(field, changes)}
+          widgets={widgets}
+          words={form.words}
+          updateFormData={(data) => staleCleared(field, data)}
+          onChange={(shown) => {
+            // What the form's own rules refuse (a limit out of range) is kept as typed, unbuilt, until it is right.
+            const refused = new Set(validator.validateFormData(typed(field, shown), form.module.schema).errors.map((e) => (e.property ?? '').split('.')[1]));
+            for (const [key, change] of fieldChanges(field, shown, refused)) if (JSON.stringify(change) !== JSON.stringify(changes.get(key))) setChange(key, change);
+          }}
+          onNext={() => undefined}
+          actions={() => null}
+        />
+      ) : (
+        <p aria-busy="true">Loading the field…</p>
+      )}
     </section>
   );
 }

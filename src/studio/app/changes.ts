@@ -5,7 +5,7 @@ import type { Said } from '../pages';
 import type { Edit } from '../workspace';
 
 export type WordsChange = { kind: 'words'; original: Words; english: string; translated: Record<string, string> };
-export type LimitChange = { kind: 'limit'; file: string; path: (string | number)[]; original: number | null; value: number | null };
+export type LimitChange = { kind: 'limit'; file: string; path: (string | number)[]; original: number | null; value: number | null; unfinished?: true };
 /** Edits the server made for an addition (a new partner, a field of its own). */
 export type AddedChange = { kind: 'added'; edits: Edit[] };
 /** A page's words in one language, or a fee amount: the value at its place. */
@@ -14,8 +14,7 @@ export type TextChange = { kind: 'text'; place: Place; original: Said; value: Sa
 export type SettingChange = { kind: 'setting'; place: Place; original: unknown; value: unknown };
 export type Change = WordsChange | LimitChange | AddedChange | TextChange | SettingChange;
 
-export const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
-export const nameOf = (lang: string) => LANGUAGE_NAMES[lang] ?? lang;
+export { nameOf } from '../languageNames';
 export const keyOf = (file: string, path: (string | number)[]) => `${file}#${JSON.stringify(path)}`;
 
 /** This page among the studio's tabs: the one opened last holds the changes (see server.ts). */
@@ -49,7 +48,7 @@ export function editsOf(changes: Map<string, Change>): Edit[] {
       continue;
     }
     if (change.kind === 'limit') {
-      if (change.value !== change.original) edits.push({ file: change.file, path: change.path, value: change.value ?? undefined });
+      if (!change.unfinished && change.value !== change.original) edits.push({ file: change.file, path: change.path, value: change.value ?? undefined });
       continue;
     }
     const { original, english, translated } = change;

@@ -2,7 +2,7 @@
  *  (PageEditor), its colours and logo (ColourEditor) or its settings (SettingsEditor); watch the real screen follow
  *  in the preview at a phone's width or a desktop's; see what the configuration check finds beside what it names;
  *  read the changes as a diff; save them into the files. */
-import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { StrictMode, useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import './studio.css';
 import type { FieldInfo, StepInfo } from '../fields';
@@ -39,7 +39,7 @@ function Studio() {
   const [fields, setFields] = useState<FieldInfo[]>([]);
   const [selected, setSelected] = useState('');
   const [changes, setChanges] = useState<Map<string, Change>>(new Map());
-  const [build, setBuild] = useState<{ base: string; problems: Problem[]; changed: string[] } | null>(null);
+  const [build, setBuild] = useState<{ base: string; problems: Problem[]; changed: string[]; edits: string } | null>(null);
   const [diff, setDiff] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [revision, setRevision] = useState(0);
@@ -88,15 +88,18 @@ function Studio() {
     if (!partner || mode !== 'colours') return;
     void api<{ colours: Colour[] }>(`colours?partner=${encodeURIComponent(partner)}`).then(({ data }) => setColours(data.colours));
   }, [partner, mode, revision]);
-  const drawnPage = mode === 'page' ? PAGES_DRAWN.find((p) => p === section) : undefined;
+  // A step's fields show in the step, or in the review page that lists them.
+  const [shown, setShown] = useState<'step' | 'review'>('step');
+  const drawnPage: PreviewRequest['page'] = mode === 'page' ? PAGES_DRAWN.find((p) => p === section) : mode === 'fields' && shown === 'review' ? 'review' : undefined;
 
   // Each change is built as the build builds it (a moment after the last keystroke), and the preview follows.
-  const edits = useMemo(() => editsOf(changes), [changes]);
+  // Built again only when the edits differ (a change set again as it was, or an unfinished one, builds nothing).
+  const edits = JSON.stringify(editsOf(changes));
   useEffect(() => {
     const timer = setTimeout(() => {
-      void api<{ base: string; problems: Problem[]; changed: string[] }>('edits', { edits }).then(({ status, data }) => {
+      void api<{ base: string; problems: Problem[]; changed: string[] }>('edits', { edits: JSON.parse(edits) as Edit[] }).then(({ status, data }) => {
         if (status !== 200) return;
-        setBuild(data);
+        setBuild({ ...data, edits });
         setDiff(null);
       });
     }, 250);
@@ -117,7 +120,10 @@ function Studio() {
     setChanges((m) => new Map(m).set(key, change));
   };
   const save = async () => {
-    const { status, data } = await api<{ saved?: string[]; problems?: Problem[]; message?: string }>('save', {});
+    // A value the form refuses (a limit out of range, a colour half typed) is not built: saving without it would
+    // lose it silently.
+    if ([...changes.values()].some((c) => 'unfinished' in c && c.unfinished)) return setSaved('Nothing was saved: finish or correct the values marked in the form first.');
+    const { status, data } = await api<{ saved?: string[]; problems?: Problem[]; message?: string }>('save', { edits: editsOf(changes) });
     if (status === 200) {
       setSaved(`Saved: ${data.saved?.join(', ') || 'nothing had changed'}.`);
       setChanges(new Map());
@@ -204,6 +210,21 @@ function Studio() {
               ))}
             </select>
           </div>
+          {mode === 'fields' && (
+            <fieldset className="width">
+              <legend>Preview of the fields</legend>
+              {(
+                [
+                  ['step', 'In the step'],
+                  ['review', 'In the review page'],
+                ] as const
+              ).map(([v, name]) => (
+                <label key={v}>
+                  <input type="radio" name="shown" checked={shown === v} onChange={() => setShown(v)} /> {name}
+                </label>
+              ))}
+            </fieldset>
+          )}
           <fieldset className="width">
             <legend>Preview width</legend>
             {(['phone', 'desktop'] as const).map((w) => (
@@ -233,7 +254,7 @@ function Studio() {
                 </ul>
               </nav>
             )}
-            {mode === 'fields' && field && <FieldEditor field={field} languages={overview.languages} changes={changes} setChange={setChange} problems={problems} />}
+            {mode === 'fields' && field && <FieldEditor partner={partner} step={step} field={field} revision={revision} changes={changes} setChange={setChange} problems={problems} />}
             {mode === 'fields' && !overview.partners.find((p) => p.id === partner)?.fallback && <AddField partner={partner} step={step} languages={overview.languages} definitions={overview.definitions} onAdded={addChange} />}
             <AddPartner
               onAdded={(edits, name) => {
@@ -244,7 +265,9 @@ function Studio() {
             <section aria-labelledby="check-title">
               <h2 id="check-title">Check</h2>
               <div role="status">
-                {problems.length === 0 ? (
+                {build?.edits !== edits ? (
+                  <p>Checking your changes…</p>
+                ) : problems.length === 0 ? (
                   <p>The configuration is sound{build?.changed.length ? ` with your changes to ${build.changed.join(', ')}` : ''}.</p>
                 ) : (
                   <ul className="problems">
@@ -275,7 +298,7 @@ function Studio() {
           {/* Scrolls sideways on a narrow screen (the desktop width is wider than the pane): a stop for the keyboard. */}
           <section className="preview" aria-labelledby="preview-title" tabIndex={0}>
             <h2 id="preview-title">Preview</h2>
-            <iframe ref={preview} title={`Preview: ${drawnPage ? SECTION_NAMES[drawnPage] : (steps.find((s) => s.id === step)?.title ?? step)}, ${partner}, ${nameOf(language)}`} src="./preview.html" width={width === 'phone' ? 390 : 1280} height={900} />
+            <iframe ref={preview} title={`Preview: ${drawnPage === 'review' ? 'Review page' : drawnPage ? SECTION_NAMES[drawnPage] : (steps.find((s) => s.id === step)?.title ?? step)}, ${partner}, ${nameOf(language)}`} src="./preview.html" width={width === 'phone' ? 390 : 1280} height={900} />
           </section>
         </div>
       </main>

@@ -1,4 +1,4 @@
-/** The studio's preview (issue 24): a step (or the welcome page, or the Schedule of Fees) as the applicant meets it, drawn by the site's own components (header,
+/** The studio's preview (issue 24): a step (or the welcome page, the Schedule of Fees, or the review page) as the applicant meets it, drawn by the site's own components (header,
  *  layout, the engine's StepForm with the site's widgets and styles) from the studio's latest build of the edited
  *  files: its schema pair and precompiled validators, the partner's settings and its words in the chosen language.
  *  The studio page sends what to draw (a message from the same origin); Next shows every message, nothing is sent. */
@@ -17,6 +17,10 @@ import type { VariantConfig, Words } from '../../domain/site';
 import type { FeeData } from '../../app/fees';
 import { Welcome } from '../../app/pages/Welcome';
 import { FeeScheduleOf } from '../../app/pages/FeeSchedule';
+import { Verify } from '../../app/pages/Verify';
+import { localizeUi } from '../../engine/localize';
+import type { ReviewStep } from '../../engine/review';
+import { sampleOf } from './sample';
 
 export interface PreviewRequest {
   /** Where the build is (/@fs/...). */
@@ -24,8 +28,9 @@ export interface PreviewRequest {
   partner: string;
   step: string;
   language: string;
-  /** A page rather than the step: the welcome page or the Schedule of Fees. */
-  page?: 'welcome' | 'feeSchedule';
+  /** A page rather than the step: the welcome page, the Schedule of Fees, or the review page (with a sample
+   *  applicant's answers to the steps before it). */
+  page?: 'welcome' | 'feeSchedule' | 'review';
 }
 
 interface Drawn {
@@ -38,6 +43,8 @@ interface Drawn {
   page?: PreviewRequest['page'];
   /** The partner's fee amounts, as the build merged them. */
   amounts: Record<string, string>;
+  /** For the review page: the steps it lists, in the page's language, and a sample applicant's answers. */
+  review?: { steps: ReviewStep[]; payload: Record<string, unknown> };
 }
 
 /** A group's fees as the server would write them into the Schedule of Fees (one with every line shown). */
@@ -65,7 +72,13 @@ async function load({ base, partner, step, language, page }: PreviewRequest): Pr
   ]);
   const variant = index.variants.find((v) => v.id === partner)!;
   const translate = (english: string) => table.default[english] ?? english;
-  return { key: base, variant, words: words.default, language, step, page, amounts: details.detailsByVariant[partner].fees, module: { schema: stepModule.schema, uiSchema: stepModule.uiSchema, validateFns: stepModule.default, translate } };
+  const drawn: Drawn = { key: base, variant, words: words.default, language, step, page, amounts: details.detailsByVariant[partner].fees, module: { schema: stepModule.schema, uiSchema: stepModule.uiSchema, validateFns: stepModule.default, translate } };
+  if (page !== 'review') return drawn;
+  // The steps before the review page with a form, as the site's review page loads them (src/app/pages/Verify.tsx).
+  const listed = variant.steps.slice(0, variant.steps.findIndex((s) => s.kind === 'summary')).filter((s) => s.schema);
+  const modules = await Promise.all(listed.map((s) => import(/* @vite-ignore */ at(`${partner}/${s.id}.validators.ts`)) as Promise<{ schema: StepModule['schema']; uiSchema: StepModule['uiSchema'] }>));
+  const steps = modules.map((m, i) => ({ stepId: listed[i].id, schema: m.schema, uiSchema: localizeUi(m.schema, m.uiSchema, translate) }));
+  return { ...drawn, review: { steps, payload: Object.assign({}, ...steps.map((s) => sampleOf(s.schema as Record<string, unknown>))) as Record<string, unknown> } };
 }
 
 function Preview() {
@@ -102,6 +115,30 @@ function Preview() {
   if (!drawn || !site || !engineWords) return <p aria-busy="true">Loading the preview…</p>;
   const index = drawn.variant.steps.findIndex((s) => s.id === drawn.step);
   const title = drawn.words.steps.find((s) => s.id === drawn.step)?.title ?? drawn.step;
+  if (drawn.review) {
+    const summary = drawn.variant.steps.findIndex((s) => s.kind === 'summary');
+    return (
+      <SiteProvider site={site}>
+        <MemoryRouter>
+          <Layout title={drawn.words.steps.find((s) => s.id === drawn.variant.steps[summary].id)?.title ?? ''} stepIndex={summary}>
+            <Verify
+              payload={drawn.review.payload}
+              steps={drawn.review.steps}
+              onEdit={() => undefined}
+              onNext={() => undefined}
+              actions={
+                <div className="actions">
+                  <button type="submit" className="button">
+                    {drawn.words.text.actions.next}
+                  </button>
+                </div>
+              }
+            />
+          </Layout>
+        </MemoryRouter>
+      </SiteProvider>
+    );
+  }
   if (drawn.page) {
     return (
       <SiteProvider site={site}>
