@@ -65,6 +65,8 @@ export function fieldForm(field: FieldInfo, languages: string[], dir: string): F
     properties.messages = { type: 'object', properties: Object.fromEntries(field.messages.map((m) => [m.keyword, words(languages, true)])) };
     uiSchema.messages = { 'ui:title': titleOf('messages'), ...Object.fromEntries(field.messages.map((m) => [m.keyword, wordsUi(titleOf('messages', m.keyword), languages)])) };
   }
+  properties.review = keywordSchema('review');
+  uiSchema.review = ui.review;
   const order = (layout['ui:order'] as string[]).filter((k) => k in properties);
   const schema = { $comment: `${META}, with the keywords of one field`, type: 'object', properties } as RJSFSchema;
   const code = compileValidatorModule(schema, { addRules, formatsModule: '../src/domain/formats' });

@@ -41,6 +41,8 @@ export interface FieldInfo {
   /** Its typed format or its pattern (one of FORM_KEYWORDS), where it has one. */
   form: { keyword: string; value: string; place: Place } | null;
   messages: ({ keyword: string } & Words)[];
+  /** Whether the review page leaves it out (its uiSchema's ui:options.review.hidden). */
+  review: { hidden: boolean; place: Place };
 }
 
 export interface StepInfo {
@@ -124,6 +126,7 @@ export function stepFields(root: string, partner: string, stepId: string): Field
         limits: LIMIT_KEYWORDS.filter((k) => k in child || (k === 'maxLength' && child.type === 'string' && !('x-mask' in child))).map((keyword) => ({ keyword, value: typeof child[keyword] === 'number' ? (child[keyword] as number) : null, place: { file, path: [...path, keyword] } })),
         form: (([keyword]) => (keyword ? { keyword, value: child[keyword] as string, place: { file, path: [...path, keyword] } } : null))(FORM_KEYWORDS.filter((k) => typeof child[k] === 'string')),
         messages,
+        review: (({ 'ui:options': options }) => ({ hidden: isObj(options) && isObj(options.review) && options.review.hidden === true, place: { file: uiFile, path: [...names, name, 'ui:options', 'review', 'hidden'] } }))(uiAt([...names, name])),
       });
     }
   };

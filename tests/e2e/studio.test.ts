@@ -262,7 +262,7 @@ describe("a field's form", () => {
 });
 
 describe('the review page in the preview', () => {
-  it("draws a sample applicant's review page in each language, and a reworded label in its row before saving", async () => {
+  it("draws a sample applicant's review page in each language, a reworded label in its row before saving, and leaves out a field so marked", async () => {
     const { context, page } = await openStudio();
     await press(page.getByLabel('In the review page'), ROBOT);
     const preview = previewOf(page);
@@ -276,6 +276,10 @@ describe('the review page in the preview', () => {
     await type(page.getByRole('group', { name: 'Label', exact: true }).getByLabel('English'), 'Given name', ROBOT);
     await preview.getByRole('rowheader', { name: 'Given name', exact: true }).waitFor({ timeout: 30_000 });
     await expectAccessible(page, 'studio-review');
+    // Left out of the review page: its row goes.
+    await press(page.getByLabel('Left out of the review page (review.hidden)'), ROBOT);
+    await preview.getByRole('rowheader', { name: 'Given name', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
+    await preview.getByRole('rowheader', { name: 'Last name', exact: true }).first().waitFor();
     await context.close();
   });
 });

@@ -33,9 +33,9 @@ describe("a field's form in the studio", () => {
 
   it("holds the field's own keywords, each text in each language, in the layout's order", async () => {
     const { form } = await validatorOf(firstName());
-    expect(Object.keys(form.schema.properties!)).toEqual(['label', 'help', 'maxLength', 'pattern', 'messages']);
+    expect(Object.keys(form.schema.properties!)).toEqual(['label', 'help', 'maxLength', 'pattern', 'messages', 'review']);
     expect(Object.keys((form.schema.properties!.messages as { properties: object }).properties)).toEqual(['required', 'maxLength', 'pattern']);
-    expect(form.uiSchema['ui:order']).toEqual(['label', 'help', 'maxLength', 'pattern', 'messages']);
+    expect(form.uiSchema['ui:order']).toEqual(['label', 'help', 'maxLength', 'pattern', 'messages', 'review']);
     expect(form.uiSchema.label).toMatchObject({ 'ui:title': 'Label', en: { 'ui:title': 'English' }, es: { 'ui:title': 'Español' } });
     expect(form.uiSchema.messages.required['ui:title']).toBe('Message when missing (required)');
   });
@@ -73,5 +73,15 @@ describe("a field's form in the studio", () => {
     const reworded = staleCleared(field, { ...data, label: { en: 'Given name', es: 'Nombre' } });
     expect(reworded.label).toEqual({ en: 'Given name', es: undefined });
     expect(staleCleared(field, data)).toBe(data);
+  });
+
+  it("writes a review option in the step's uiSchema when ticked, and takes it out when unticked", () => {
+    const field = firstName();
+    const data = fieldData(field, new Map());
+    expect(data.review).toEqual({ hidden: false });
+    const place = { file: 'schemas/accountholder.ui.json', path: ['firstName', 'ui:options', 'review', 'hidden'] };
+    expect(editsOf(new Map(fieldChanges(field, { ...data, review: { hidden: true } }, new Set())))).toEqual([{ ...place, value: true }]);
+    const hidden = { ...field, review: { hidden: true, place } };
+    expect(editsOf(new Map(fieldChanges(hidden, { ...data, review: { hidden: false } }, new Set())))).toEqual([{ ...place, value: undefined }]);
   });
 });

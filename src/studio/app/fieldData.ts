@@ -1,7 +1,8 @@
 /** A field's form data in the studio (src/studio/fieldForm.ts draws the form) and the changes it makes: each text
- *  as { en, es, ... }, each limit and its typed format or pattern by keyword, each message under messages. */
+ *  as { en, es, ... }, each limit and its typed format or pattern by keyword, each message under messages, its review
+ *  options under review. */
 import type { FieldInfo, Words } from '../fields';
-import { keyOf, type Change, type LimitChange, type TextChange, type WordsChange } from './changes';
+import { keyOf, type Change, type LimitChange, type SettingChange, type TextChange, type WordsChange } from './changes';
 
 type Data = Record<string, unknown>;
 type Texts = Record<string, string | undefined>;
@@ -30,6 +31,8 @@ export function fieldData(field: FieldInfo, changes: Map<string, Change>): Data 
     const now = change?.kind === 'limit' ? change.value : change?.kind === 'text' ? change.value : value;
     if (now !== null && now !== '') data[keyword] = now;
   }
+  const review = changes.get(keyOf(field.review.place.file, field.review.place.path));
+  data.review = { hidden: review?.kind === 'setting' ? review.value === true : field.review.hidden };
   return data;
 }
 
@@ -73,5 +76,8 @@ export function fieldChanges(field: FieldInfo, shown: Data, refused: ReadonlySet
     // Emptied, a field's format is unfinished too: a field keeps one (the build derives its pattern and limit from it).
     out.push([keyOf(place.file, place.path), { kind: 'text', place, original: value, value: now, ...(refused.has(keyword) || now === '' ? { unfinished: true as const } : {}) } satisfies TextChange]);
   }
+  // Unticked, the option goes from the uiSchema rather than stand as false.
+  const hidden = (data.review as { hidden?: boolean } | undefined)?.hidden === true;
+  out.push([keyOf(field.review.place.file, field.review.place.path), { kind: 'setting', place: field.review.place, original: field.review.hidden || undefined, value: hidden || undefined } satisfies SettingChange]);
   return out;
 }
