@@ -5,7 +5,8 @@
  *  - JavaScript shipped (gzip) for the welcome page and, cumulatively, step 1, beside the bare RJSF page's;
  *  - typing on step 1, in headless Chromium, beside the bare RJSF page and a plain input (scripts/bench/pages.ts): keystroke
  *    to next paint (mostly the browser's own work: held in ms) and the page's script per keystroke (held to the ratio);
- *  - a mobile profile (4x CPU, slow 4G): LCP and CLS per page, keystroke to paint on step 1, the thank-you screen;
+ *  - a mobile profile (4x CPU, slow 4G): LCP and CLS per page, keystroke to paint on step 1, the thank-you screen,
+ *    and each press of the journey to its result painted, beside the bare RJSF page's Next (scripts/bench/presses.ts);
  *  - POST /api/v1/enrollment/enroll: throughput and p99 beside a raw insert of the same encrypted row, on PGlite and,
  *    with DATABASE_URL, on PostgreSQL (scripts/bench/enroll.ts).
  * Everything runs on loopback against servers this script starts and stops. Run it alone: the machine is shared.
@@ -18,6 +19,7 @@ import { build } from 'vite';
 import { launchBenchBrowser, measureDesktop, measureMobile } from './bench/pages';
 import { serveStatic } from './bench/static';
 import { formatTable, markdownTable, missed, type Row } from './bench/stats';
+import { measurePresses, PRESSES } from './bench/presses';
 
 /** The bars (DESIGN.md section 5). */
 export const BARS = {
@@ -28,6 +30,7 @@ export const BARS = {
   mobileKeystrokeMs: { max: 50 },
   mobileWelcomeLcpMs: { max: 1500 },
   cls: { max: 0 },
+  pressMs: { max: 100 },
   enrollRatio: { min: 0.5 },
   enrollP99Ms: { max: 50 },
   lost: { max: 0 },
@@ -79,6 +82,16 @@ try {
     { what: 'mobile: thank-you, Next to outcome painted', figure: m.thankYouMs, unit: 'ms' },
     ...(['welcome', 'step1', 'feeschedule', 'thankyou'] as const).map((p) => ({ what: `mobile: CLS, ${p} (worst run)`, figure: m.cls[p], unit: '', bar: BARS.cls })),
   );
+  // Each press of the journey, pointer's up to its result painted (issue 25): the bar is on the worst run.
+  const p = await measurePresses(browser, server.url, bare.url, RUNS, 0);
+  for (const press of PRESSES) {
+    const f = p.product[press];
+    const empty = press === 'Next on an empty step 1';
+    rows.push(
+      { what: `mobile press: ${press}${empty ? ' vs bare RJSF' : ''} (median)`, figure: f.median, unit: 'ms', ...(empty ? { baseline: p.bare.median } : {}) },
+      { what: `  worst${empty ? ' vs bare RJSF' : ''}`, figure: f.worst, unit: 'ms', ...(empty ? { baseline: p.bare.worst } : {}), bar: BARS.pressMs },
+    );
+  }
   // What moved, where a page shifted: the elements to look at.
   for (const [p, shifts] of Object.entries(m.shifts)) for (const s of shifts) console.log(`layout shift on ${p} at ${Math.round(s.at)} ms (${s.value.toFixed(3)}): ${s.moved.join(', ')}`);
 } finally {

@@ -60,7 +60,7 @@ function observePerformance() {
 const perf = (page: Page) => page.evaluate(() => (window as unknown as { __perf: { lcp: number; shifts: Shift[] } }).__perf);
 const cls = (shifts: Shift[], since = 0) => shifts.filter((s) => s.at >= since).reduce((n, s) => n + s.value, 0);
 
-async function mobileContext(browser: Browser, throttled: boolean): Promise<{ context: BrowserContext; page: Page; throttle: () => Promise<void> }> {
+export async function mobileContext(browser: Browser, throttled: boolean): Promise<{ context: BrowserContext; page: Page; throttle: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await context.addInitScript(observePerformance);
   const page = await context.newPage();

@@ -53,3 +53,14 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) 
   const Screen = (props: Props) => createElement(current as unknown as ComponentType<object>, props as object);
   return Object.assign(Screen, { preload: (): void => void load().catch(() => undefined) });
 }
+
+/** Runs `work` once the page is idle (the browser's idle callback, or a second later where it has none); returns
+ *  what cancels it. */
+export function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 1000);
+  return () => clearTimeout(id);
+}

@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { StepForm } from '../../engine/StepForm';
 import { getPath } from '../../engine/paths';
 import type { StepEntry, StepModule } from '../../engine/types';
-import { loadStep } from '../stepModule';
+import { loadedStep, loadStep } from '../stepModule';
 import { widgets } from '../../../widgets';
 import { Layout } from '../components/Layout';
 import { CancelEnrollment } from '../components/CancelEnrollment';
@@ -20,7 +20,7 @@ import { useWizard } from '../wizardStore';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
 import { beforeNext, beforePrevious, enterStep, initialData, Refused } from '../stepRules';
-import { lazyPage } from '../lazy';
+import { lazyPage, whenIdle } from '../lazy';
 import { NotFound, page } from '../routes';
 import { useWords, useLanguage } from '../words';
 
@@ -45,8 +45,10 @@ function useStepModule(step: StepEntry | undefined, language: string): { module:
       live = false;
     };
   }, [step, language, attempt]);
+  // Loaded ahead (while the step before was filled): drawn at once.
+  const ready = step?.schema ? loadedStep(step.id, language) : null;
   // While another language loads, the step keeps its form (and what was typed in it) in the language it has.
-  const current = load && load.id.split('/')[0] === step?.id ? load : null;
+  const current = ready ? { id: `${step!.id}/${language}`, module: ready } : load && load.id.split('/')[0] === step?.id ? load : null;
   return {
     module: current && 'module' in current ? current.module : null,
     failed: current !== null && 'failed' in current,
@@ -75,17 +77,23 @@ export function Wizard() {
   // The same objects while the language is: a new one would re-render every field of the step (StepForm).
   const links = useMemo(() => ({ documents }), [documents]);
   const words = useMemo(() => ({ ...text.form, tryAgain: text.actions.tryAgain }), [text]);
-  const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, useLanguage());
+  const language = useLanguage();
+  const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, language);
   // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing).
   const enter = useEffectEvent((entered: StepEntry) => enterStep(entered, params));
   useEffect(() => {
     if (step) enter(step);
   }, [step]);
-  // The next step's screen, when it has one of its own, loads while this one is filled.
-  const following = steps[index + 1]?.kind;
+  // What the next step needs (its screen, when it has one of its own; its form's schema and validators) loads while
+  // this one is filled, once the page is idle: its Next then draws it without a fetch.
+  const following = steps[index + 1];
   useEffect(() => {
-    if (following) screens[following]?.preload();
-  }, [following]);
+    if (!following) return;
+    return whenIdle(() => {
+      if (following.kind) screens[following.kind]?.preload();
+      if (following.schema) void loadStep(following.id, language).catch(() => undefined);
+    });
+  }, [following, language]);
 
   if (!step) return page(<NotFound />);
   const submitIndex = steps.findIndex((s) => s.kind === 'submit');

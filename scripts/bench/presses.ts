@@ -1,0 +1,107 @@
+/** Each press of the journey on the phone profile (4x CPU, slow 4G, from the first load), from the pointer's up to
+ *  the first frame painted with its result (issue 25): Next on an empty step 1 (every message and the summary), Next
+ *  from each step to the next, Previous, the captcha's box, and the outcome; beside the bare RJSF page's Next on the
+ *  same schema. The result of a press is what a person waits for: the next step's heading, the error summary, the
+ *  outcome's words; for the captcha's box, the frame after the press (its proof of work follows on its own). */
+import type { Browser, Page } from 'playwright-core';
+import { fillPersonal, PAPERLESS, pat } from '../../tests/e2e/journey';
+import { fillEmployerGroup } from './journey';
+import { mobileContext } from './pages';
+import { median } from './stats';
+
+export const PRESSES = ['Next on an empty step 1', 'Next, step 1 to 2', 'Previous, step 2 to 1', 'Next, step 2 to 3', 'Next, step 3 to 4', "the captcha's box", 'Next, step 4 to the outcome'] as const;
+export type Press = (typeof PRESSES)[number];
+
+/** What shows the press's result: the page's h1 reads `value`, the page's text holds `value`, or (frame) the first
+ *  frame after the press's own handlers. */
+type Result = { kind: 'h1' | 'text'; value: string } | { kind: 'frame' };
+
+/** The time from the pointer's up on `target` to the first frame painted once `result` holds, in ms. */
+async function pressToPaint(page: Page, press: () => Promise<void>, result: Result): Promise<number> {
+  await page.evaluate((r) => {
+    const w = window as unknown as { __press: Promise<number> };
+    w.__press = new Promise((resolve) => {
+      let upAt = 0;
+      // Once the result shows: after the next frame is painted (a message queued in its callback runs once it is).
+      // No named inner functions: tsx would wrap them in a helper the page does not have.
+      addEventListener(
+        'bench-result',
+        () =>
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve(performance.now() - upAt);
+            channel.port2.postMessage(null);
+          }),
+        { once: true },
+      );
+      addEventListener('pointerup', (e) => (upAt ||= e.timeStamp), { capture: true, once: true });
+      if (r.kind === 'frame') {
+        addEventListener('click', () => dispatchEvent(new Event('bench-result')), { capture: true, once: true });
+        return;
+      }
+      const observer = new MutationObserver(() => {
+        if (!upAt) return;
+        if (r.kind === 'h1' ? document.querySelector('h1')?.textContent !== r.value : !document.body.textContent?.includes(r.value)) return;
+        observer.disconnect();
+        dispatchEvent(new Event('bench-result'));
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }, result);
+  await press();
+  return page.evaluate(() => (window as unknown as { __press: Promise<number> }).__press);
+}
+
+export interface PressFigures {
+  /** Per press: the median and the worst of the runs, in ms. */
+  product: Record<Press, { median: number; worst: number }>;
+  /** The bare RJSF page's Next (Submit) on an empty step 1. */
+  bare: { median: number; worst: number };
+}
+
+const figures = (all: number[]) => ({ median: median(all), worst: Math.max(...all) });
+
+/** `runs` journeys on the phone profile (a new applicant each, `firstRun` on); the bare page's empty Next as many times. */
+export async function measurePresses(browser: Browser, productUrl: string, bareUrl: string, runs: number, firstRun: number): Promise<PressFigures> {
+  const times = Object.fromEntries(PRESSES.map((p) => [p, [] as number[]])) as Record<Press, number[]>;
+  const bare: number[] = [];
+  const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+  for (let r = 0; r < runs; r++) {
+    const person = { ...pat, ssnDigits: `12346${String(1000 + firstRun + r).slice(-4)}` };
+    const { context, page } = await mobileContext(browser, true);
+    await page.goto(`${productUrl}/enrollment/accountholder`, { waitUntil: 'networkidle', timeout: 60_000 });
+    await page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' }).waitFor();
+    times['Next on an empty step 1'].push(await pressToPaint(page, () => button(page, 'Next').click(), { kind: 'text', value: 'There is a problem' }));
+    await fillPersonal(page, person);
+    await fillEmployerGroup(page);
+    // What a person does before pressing: the page has the network to itself for a moment.
+    await page.waitForLoadState('networkidle');
+    times['Next, step 1 to 2'].push(await pressToPaint(page, () => button(page, 'Next').click(), { kind: 'h1', value: 'Step 2: Additional Cardholder' }));
+    await page.waitForLoadState('networkidle');
+    times['Previous, step 2 to 1'].push(await pressToPaint(page, () => button(page, 'Previous').click(), { kind: 'h1', value: 'Step 1: Account Holder Information' }));
+    // Step 1 asks for the SSN again when it is entered again (its rule ssnFieldStartsEmpty).
+    await page.getByLabel(/social security/i).fill(person.ssnDigits);
+    await page.waitForLoadState('networkidle');
+    await pressToPaint(page, () => button(page, 'Next').click(), { kind: 'h1', value: 'Step 2: Additional Cardholder' });
+    await page.waitForLoadState('networkidle');
+    times['Next, step 2 to 3'].push(await pressToPaint(page, () => button(page, 'Next').click(), { kind: 'h1', value: 'Step 3: Verify' }));
+    await page.waitForLoadState('networkidle');
+    times['Next, step 3 to 4'].push(await pressToPaint(page, () => button(page, 'Next').click(), { kind: 'h1', value: 'Step 4: Terms and Conditions' }));
+    await page.getByLabel(/accept and agree/i).check();
+    await page.getByLabel(/electronically/i).check();
+    await page.getByLabel(/^First name/).fill(person.first);
+    await page.getByLabel(/^Last name/).fill(person.last);
+    await page.getByText("I'm not a robot").waitFor({ timeout: 30_000 });
+    times["the captcha's box"].push(await pressToPaint(page, () => page.getByText("I'm not a robot").click(), { kind: 'frame' }));
+    const next = button(page, 'Next');
+    await page.waitForFunction((el) => !(el as HTMLButtonElement).disabled, await next.elementHandle(), { timeout: 60_000 });
+    times['Next, step 4 to the outcome'].push(await pressToPaint(page, () => next.click(), { kind: 'text', value: PAPERLESS }));
+    await context.close();
+
+    const b = await mobileContext(browser, true);
+    await b.page.goto(`${bareUrl}/`, { waitUntil: 'networkidle', timeout: 60_000 });
+    bare.push(await pressToPaint(b.page, () => b.page.getByRole('button', { name: 'Submit' }).click(), { kind: 'text', value: 'Errors' }));
+    await b.context.close();
+  }
+  return { product: Object.fromEntries(PRESSES.map((p) => [p, figures(times[p])])) as PressFigures['product'], bare: figures(bare) };
+}

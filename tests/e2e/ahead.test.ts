@@ -1,0 +1,44 @@
+/** What the next step needs is fetched while the applicant fills the one before (issue 25): its Next then draws it
+ *  without fetching any code, at a phone's pace too. */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { withServerAndBrowser } from './harness';
+import { fillEmployerGroup, fillPersonal, next, pat } from './journey';
+import { PHONE } from './hand';
+
+const live = withServerAndBrowser();
+
+/** The scripts the page asks for while `act` runs. */
+async function scriptsFetchedDuring(page: Page, act: () => Promise<void>): Promise<string[]> {
+  const fetched: string[] = [];
+  const listen = (request: { url: () => string; resourceType: () => string }) => request.resourceType() === 'script' && fetched.push(new URL(request.url()).pathname);
+  page.on('request', listen);
+  try {
+    await act();
+  } finally {
+    page.off('request', listen);
+  }
+  return fetched;
+}
+
+describe('the next step, fetched ahead', () => {
+  it("fetches step 2's code on step 1 once the page is idle, and step 3's on step 2: each Next fetches no code of the step it draws", async () => {
+    const context = await PHONE.open(live.browser);
+    const page = await context.newPage();
+    try {
+      const fetched: string[] = [];
+      page.on('request', (r) => r.resourceType() === 'script' && fetched.push(new URL(r.url()).pathname));
+      await page.goto(`${live.server.url}/enrollment/accountholder`);
+      // Before the applicant has pressed anything.
+      await expect.poll(() => fetched.some((f) => /\/additionalcard\.validators-[\w-]+\.js$/.test(f)), { timeout: 15_000 }).toBe(true);
+      await fillPersonal(page, { ...pat, ssnDigits: '123450771' });
+      await fillEmployerGroup(page);
+      // Step 3's code may start on its way as soon as step 2 is drawn: nothing else.
+      expect((await scriptsFetchedDuring(page, () => next(page, 'Step 2: Additional Cardholder'))).filter((f) => !/\/Verify-[\w-]+\.js$/.test(f))).toEqual([]);
+      await expect.poll(() => fetched.some((f) => /\/Verify-[\w-]+\.js$/.test(f)), { timeout: 15_000 }).toBe(true);
+      expect(await scriptsFetchedDuring(page, () => next(page, 'Step 3: Verify'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
