@@ -35,7 +35,8 @@ export interface StepFormProps {
   actions: (state: { busy: boolean; data: Data }) => ReactNode;
   /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects). */
   renderStepErrors?: (errors: RJSFValidationError[]) => ReactNode;
-  /** Told the data the form shows whenever it changes: once typing pauses, and as a field is left. */
+  /** Told the data the form shows whenever it changes: once typing pauses, as a field is left, and at each key in a
+   *  field whose ui:options say eachKey. */
   onChange?: (data: Data) => void;
   /** Derives the data the form takes from the data it was given (as VA.gov's page updateFormData): a change of one
    *  field that empties another. Returns the same object when nothing more changes. */

@@ -1,16 +1,17 @@
 /** A step's field in the studio: a form drawn by the site's own engine from the field meta-schema
  *  (src/studio/fieldForm.ts): its label, help text, limits, typed format or pattern, and each rule's message in every
- *  language; the check's findings above it. The preview and the check follow as typing pauses. */
+ *  language; the check's findings above it, each linked to the text it names. The preview and the check follow each
+ *  key. */
 import { useEffect, useMemo, useState } from 'react';
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import type { FieldInfo, Words } from '../fields';
+import type { FieldInfo } from '../fields';
 import type { Problem } from '../../../scripts/check-config';
 import { StepForm } from '../../engine/StepForm';
 import type { EngineWords } from '../../engine/formContext';
 import type { StepModule } from '../../engine/types';
 import { widgets } from '../../../widgets';
 import { api, keyOf, type Change, type SetChange } from './changes';
-import { fieldChanges, fieldData, staleCleared, typed } from './fieldData';
+import { fieldChanges, fieldData, fieldTexts, staleCleared, typed } from './fieldData';
 import { Finding } from './Finding';
 import { titleOf } from '../fieldTitles';
 
@@ -19,12 +20,10 @@ export const names = (p: Problem, english: string): boolean => english !== '' &&
 
 /** The field's texts as they now read in English, each with the id of its English box in the field's form. */
 const textsOf = (field: FieldInfo, changes: Map<string, Change>): { english: string; box: string; title: string }[] =>
-  ([['label', field.label, titleOf('label')], ['help', field.help, titleOf('help')], ...field.messages.map((m) => [`messages_${m.keyword}`, m, titleOf('messages', m.keyword)])] as [string, Words | null, string][])
-    .filter((t): t is [string, Words, string] => t[1] !== null)
-    .map(([name, w, title]) => {
-      const change = changes.get(keyOf(w.place.file, w.place.path));
-      return { english: change?.kind === 'words' ? change.english : w.english, box: `root_${name}_en`, title };
-    });
+  fieldTexts(field).map(([path, w]) => {
+    const change = changes.get(keyOf(w.place.file, w.place.path));
+    return { english: change?.kind === 'words' ? change.english : w.english, box: `root_${path.join('_')}_en`, title: titleOf(path[0], path[1]) };
+  });
 
 export const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<string, Change>): Problem[] => {
   const texts = textsOf(field, changes);

@@ -7,8 +7,8 @@ import { keyOf, type Change, type LimitChange, type SettingChange, type TextChan
 type Data = Record<string, unknown>;
 type Texts = Record<string, string | undefined>;
 
-/** The field's texts by their name in the form: label, help, messages.<keyword>. */
-const textsOf = (field: FieldInfo): [string[], Words][] => [
+/** The field's texts by their path in the form: label, help, messages.<keyword>. */
+export const fieldTexts = (field: FieldInfo): [string[], Words][] => [
   ...(field.label ? [[['label'], field.label] as [string[], Words]] : []),
   [['help'], field.help],
   ...field.messages.map((m) => [['messages', m.keyword], m] as [string[], Words]),
@@ -19,7 +19,7 @@ const withAt = (data: Data, [head, ...rest]: string[], value: unknown): Data => 
 /** The form's data: the field as the files have it, with the changes made to it so far. */
 export function fieldData(field: FieldInfo, changes: Map<string, Change>): Data {
   let data: Data = {};
-  for (const [path, w] of textsOf(field)) {
+  for (const [path, w] of fieldTexts(field)) {
     const change = changes.get(keyOf(w.place.file, w.place.path));
     const english = change?.kind === 'words' ? change.english : w.english;
     const translated = change?.kind === 'words' ? change.translated : w.translated;
@@ -40,7 +40,7 @@ export function fieldData(field: FieldInfo, changes: Map<string, Change>): Data 
  *  asks for it). The same data when nothing was emptied. */
 export function staleCleared(field: FieldInfo, data: Data): Data {
   let out = data;
-  for (const [path, w] of textsOf(field)) {
+  for (const [path, w] of fieldTexts(field)) {
     const texts = at(out, path) as Texts | undefined;
     if (!texts || (texts.en ?? '') === w.english) continue;
     const stale = Object.keys(w.translated).filter((l) => texts[l] !== undefined && texts[l] === w.translated[l]);
@@ -61,7 +61,7 @@ export function typed(field: FieldInfo, data: Data): Data {
 export function fieldChanges(field: FieldInfo, shown: Data, refused: ReadonlySet<string>): [string, Change][] {
   const data = typed(field, staleCleared(field, shown));
   const out: [string, Change][] = [];
-  for (const [path, w] of textsOf(field)) {
+  for (const [path, w] of fieldTexts(field)) {
     const texts = (at(data, path) ?? {}) as Texts;
     const translated = Object.fromEntries(Object.keys(w.translated).map((l) => [l, texts[l] ?? '']));
     out.push([keyOf(w.place.file, w.place.path), { kind: 'words', original: w, english: texts.en ?? '', translated } satisfies WordsChange]);
