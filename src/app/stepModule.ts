@@ -21,18 +21,5 @@ export function translator(language: string): Promise<Translate> {
   return translators.get(language)!;
 }
 
-/** The steps loaded so far, by step and language: the same module each time, at hand without waiting a turn. */
-const loaded = new Map<string, StepModule>();
-
-export const loadStep = (stepId: string, language: string): Promise<StepModule> => {
-  const ready = loaded.get(`${stepId}/${language}`);
-  if (ready) return Promise.resolve(ready);
-  return Promise.all([stepModules[variant.id][stepId](), translator(language)]).then(([module, translate]) => {
-    const step = { ...module, translate };
-    loaded.set(`${stepId}/${language}`, step);
-    return step;
-  });
-};
-
-/** A step already loaded (loadStep), so its Next draws it in the same frame; null until it is. */
-export const loadedStep = (stepId: string, language: string): StepModule | null => loaded.get(`${stepId}/${language}`) ?? null;
+export const loadStep = (stepId: string, language: string): Promise<StepModule> =>
+  Promise.all([stepModules[variant.id][stepId](), translator(language)]).then(([module, translate]) => ({ ...module, translate }));

@@ -2,7 +2,7 @@
 /** The wizard shell around the steps: what the applicant finds when coming back to step 1, and step schemas that
  *  load slowly or not at all. */
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { StepModule } from '../../src/engine/types';
@@ -104,16 +104,19 @@ describe('the screens after step 1', () => {
     fresh.useWizard.getState().setPayload(holder);
     const step1 = drawn('/enrollment/accountholder');
     await screen.findByLabelText(/^First name/);
+    // Past the time the page's idle work waits for (whenIdle, src/app/lazy.ts): step 2 has no screen of its own.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
     expect(preloaded).toEqual([]);
     step1.unmount();
     fresh.useWizard.getState().reach(3);
     const step2 = drawn('/enrollment/additionalcardholder');
     await screen.findByRole('heading', { level: 1, name: 'Step 2: Additional Cardholder' });
-    expect(preloaded).toEqual(['Review']);
+    // Once the page is idle.
+    await waitFor(() => expect(preloaded).toEqual(['Review']), { timeout: 3000 });
     step2.unmount();
     drawn('/enrollment/terms');
     await screen.findByRole('heading', { level: 1, name: 'Step 4: Terms and Conditions' });
-    expect(preloaded).toEqual(['Review', 'ThankYou']);
+    await waitFor(() => expect(preloaded).toEqual(['Review', 'ThankYou']), { timeout: 3000 });
   });
 });
 

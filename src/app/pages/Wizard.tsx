@@ -4,7 +4,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-
 import { StepForm } from '../../engine/StepForm';
 import { getPath } from '../../engine/paths';
 import type { StepEntry, StepModule } from '../../engine/types';
-import { loadedStep, loadStep } from '../stepModule';
+import { loadStep } from '../stepModule';
 import { widgets } from '../../../widgets';
 import { Layout } from '../components/Layout';
 import { CancelEnrollment } from '../components/CancelEnrollment';
@@ -29,7 +29,11 @@ const steps = variant.steps;
 type StepLoad = { id: string; module: StepModule } | { id: string; failed: true };
 
 /** Loads a step's schema pair; a load that fails or takes over 120 seconds fails with a retry. */
-function useStepModule(step: StepEntry | undefined, language: string): { module: StepModule | null; failed: boolean; retry: () => void } {
+/** The steps this wizard has loaded, by step and language (its own, and those fetched ahead): a step drawn again, or
+ *  reached by a Next after it was fetched ahead, is drawn in that same frame. */
+type LoadedSteps = Map<string, StepModule>;
+
+function useStepModule(step: StepEntry | undefined, language: string, loaded: LoadedSteps): { module: StepModule | null; failed: boolean; retry: () => void } {
   const [load, setLoad] = useState<StepLoad | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -38,15 +42,17 @@ function useStepModule(step: StepEntry | undefined, language: string): { module:
     // The step's schema pair in the page's language (its labels and messages); a switch loads the other words.
     const id = `${step.id}/${language}`;
     withTimeout(() => loadStep(step.id, language)).then(
-      (module) => live && setLoad({ id, module }),
+      (module) => {
+        loaded.set(id, module);
+        if (live) setLoad({ id, module });
+      },
       () => live && setLoad({ id, failed: true }),
     );
     return () => {
       live = false;
     };
-  }, [step, language, attempt]);
-  // Loaded ahead (while the step before was filled): drawn at once.
-  const ready = step?.schema ? loadedStep(step.id, language) : null;
+  }, [step, language, attempt, loaded]);
+  const ready = step?.schema ? loaded.get(`${step.id}/${language}`) : undefined;
   // While another language loads, the step keeps its form (and what was typed in it) in the language it has.
   const current = ready ? { id: `${step!.id}/${language}`, module: ready } : load && load.id.split('/')[0] === step?.id ? load : null;
   return {
@@ -78,7 +84,8 @@ export function Wizard() {
   const links = useMemo(() => ({ documents }), [documents]);
   const words = useMemo(() => ({ ...text.form, tryAgain: text.actions.tryAgain }), [text]);
   const language = useLanguage();
-  const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, language);
+  const [loaded] = useState<LoadedSteps>(() => new Map());
+  const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, language, loaded);
   // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing).
   const enter = useEffectEvent((entered: StepEntry) => enterStep(entered, params));
   useEffect(() => {
@@ -91,9 +98,9 @@ export function Wizard() {
     if (!following) return;
     return whenIdle(() => {
       if (following.kind) screens[following.kind]?.preload();
-      if (following.schema) void loadStep(following.id, language).catch(() => undefined);
+      if (following.schema) loadStep(following.id, language).then((m) => loaded.set(`${following.id}/${language}`, m), () => undefined);
     });
-  }, [following, language]);
+  }, [following, language, loaded]);
 
   if (!step) return page(<NotFound />);
   const submitIndex = steps.findIndex((s) => s.kind === 'submit');
