@@ -194,7 +194,10 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   useLayoutEffect(() => {
     told.current = onChange;
   });
+  // Only a form that asks is told: the site's steps add no listener to each change.
+  const listening = onChange !== undefined;
   useEffect(() => {
+    if (!listening) return;
     let last = selectFormData(store.get());
     return store.subscribe(() => {
       const shown = selectFormData(store.get());
@@ -202,7 +205,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
       last = shown;
       told.current?.(shown);
     });
-  }, [store]);
+  }, [store, listening]);
 
   // The same object while the applicant types (see EngineFormContext): new only with new services or links.
   const context: EngineFormContext = useMemo(

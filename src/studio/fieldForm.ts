@@ -61,6 +61,7 @@ export function fieldForm(field: FieldInfo, languages: string[], dir: string): F
     uiSchema[field.form.keyword] = { ...ui[field.form.keyword], 'ui:options': EACH_KEY };
   }
   if (field.messages.length) {
+    // Each rule's message is a text, as the meta-schema's 'messages' says (it must say so: this stops the studio if not).
     keywordSchema('messages');
     properties.messages = { type: 'object', properties: Object.fromEntries(field.messages.map((m) => [m.keyword, words(languages, true)])) };
     uiSchema.messages = { 'ui:title': titleOf('messages'), ...Object.fromEntries(field.messages.map((m) => [m.keyword, wordsUi(titleOf('messages', m.keyword), languages)])) };

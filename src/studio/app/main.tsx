@@ -25,6 +25,20 @@ interface Overview {
   partners: { id: string; fallback: boolean; steps: StepInfo[] }[];
 }
 
+/** One of a few choices, as radio buttons under a legend. */
+function Choice<T extends string>({ legend, name, value, onChange, options }: { legend: string; name: string; value: T; onChange: (v: T) => void; options: [T, string][] }) {
+  return (
+    <fieldset className="width">
+      <legend>{legend}</legend>
+      {options.map(([v, label]) => (
+        <label key={v}>
+          <input type="radio" name={name} checked={value === v} onChange={() => onChange(v)} /> {label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 function Studio() {
   const [overview, setOverview] = useState<Overview | null>(null);
   const [partner, setPartner] = useState('');
@@ -163,21 +177,18 @@ function Studio() {
               ))}
             </select>
           </div>
-          <fieldset className="width">
-            <legend>Edit</legend>
-            {(
-              [
-                ['fields', 'Fields of a step'],
-                ['page', 'Words of a page'],
-                ['colours', 'Colours and logo'],
-                ['settings', 'Partner settings'],
-              ] as const
-            ).map(([m, name]) => (
-              <label key={m}>
-                <input type="radio" name="mode" checked={mode === m} onChange={() => setMode(m)} /> {name}
-              </label>
-            ))}
-          </fieldset>
+          <Choice
+            legend="Edit"
+            name="mode"
+            value={mode}
+            onChange={setMode}
+            options={[
+              ['fields', 'Fields of a step'],
+              ['page', 'Words of a page'],
+              ['colours', 'Colours and logo'],
+              ['settings', 'Partner settings'],
+            ]}
+          />
           {mode === 'page' && (
             <div>
               <label htmlFor="choose-section">Page</label>
@@ -211,28 +222,27 @@ function Studio() {
             </select>
           </div>
           {mode === 'fields' && (
-            <fieldset className="width">
-              <legend>Preview of the fields</legend>
-              {(
-                [
-                  ['step', 'In the step'],
-                  ['review', 'In the review page'],
-                ] as const
-              ).map(([v, name]) => (
-                <label key={v}>
-                  <input type="radio" name="shown" checked={shown === v} onChange={() => setShown(v)} /> {name}
-                </label>
-              ))}
-            </fieldset>
+            <Choice
+              legend="Preview of the fields"
+              name="shown"
+              value={shown}
+              onChange={setShown}
+              options={[
+                ['step', 'In the step'],
+                ['review', 'In the review page'],
+              ]}
+            />
           )}
-          <fieldset className="width">
-            <legend>Preview width</legend>
-            {(['phone', 'desktop'] as const).map((w) => (
-              <label key={w}>
-                <input type="radio" name="width" checked={width === w} onChange={() => setWidth(w)} /> {w === 'phone' ? 'Phone (390 px)' : 'Desktop (1280 px)'}
-              </label>
-            ))}
-          </fieldset>
+          <Choice
+            legend="Preview width"
+            name="width"
+            value={width}
+            onChange={setWidth}
+            options={[
+              ['phone', 'Phone (390 px)'],
+              ['desktop', 'Desktop (1280 px)'],
+            ]}
+          />
         </form>
         <div className="panes">
           <div className="editor">

@@ -113,60 +113,42 @@ function Preview() {
   const engineWords = useMemo(() => (drawn ? { ...drawn.words.text.form, tryAgain: drawn.words.text.actions.tryAgain } : null), [drawn]);
   if (failed) return <p role="alert">The preview could not be drawn: {failed}</p>;
   if (!drawn || !site || !engineWords) return <p aria-busy="true">Loading the preview…</p>;
-  const index = drawn.variant.steps.findIndex((s) => s.id === drawn.step);
-  const title = drawn.words.steps.find((s) => s.id === drawn.step)?.title ?? drawn.step;
-  if (drawn.review) {
-    const summary = drawn.variant.steps.findIndex((s) => s.kind === 'summary');
-    return (
-      <SiteProvider site={site}>
-        <MemoryRouter>
-          <Layout title={drawn.words.steps.find((s) => s.id === drawn.variant.steps[summary].id)?.title ?? ''} stepIndex={summary}>
-            <Verify
-              payload={drawn.review.payload}
-              steps={drawn.review.steps}
-              onEdit={() => undefined}
-              onNext={() => undefined}
-              actions={
-                <div className="actions">
-                  <button type="submit" className="button">
-                    {drawn.words.text.actions.next}
-                  </button>
-                </div>
-              }
-            />
-          </Layout>
-        </MemoryRouter>
-      </SiteProvider>
-    );
-  }
-  if (drawn.page) {
+  if (drawn.page && !drawn.review) {
     return (
       <SiteProvider site={site}>
         <MemoryRouter>{drawn.page === 'welcome' ? <Welcome /> : <FeeScheduleOf amounts={drawn.amounts} />}</MemoryRouter>
       </SiteProvider>
     );
   }
+  // The step, or the review page (the summary step), in the site's layout with its Next button.
+  const index = drawn.review ? drawn.variant.steps.findIndex((s) => s.kind === 'summary') : drawn.variant.steps.findIndex((s) => s.id === drawn.step);
+  const stepId = drawn.variant.steps[index]?.id ?? drawn.step;
+  const next = (
+    <div className="actions">
+      <button type="submit" className="button">
+        {drawn.words.text.actions.next}
+      </button>
+    </div>
+  );
   return (
     <SiteProvider site={site}>
       <MemoryRouter>
-        <Layout title={title} stepIndex={index}>
-          {/* A new build draws the step afresh (what was typed in it is kept only until the next change). */}
-          <StepForm
-            key={`${drawn.key}/${drawn.language}`}
-            module={drawn.module}
-            formData={{}}
-            widgets={widgets}
-            services={services(drawn.words) as unknown as Record<string, unknown>}
-            words={engineWords}
-            onNext={() => undefined}
-            actions={() => (
-              <div className="actions">
-                <button type="submit" className="button">
-                  {drawn.words.text.actions.next}
-                </button>
-              </div>
-            )}
-          />
+        <Layout title={drawn.words.steps.find((s) => s.id === stepId)?.title ?? stepId} stepIndex={index}>
+          {drawn.review ? (
+            <Verify payload={drawn.review.payload} steps={drawn.review.steps} onEdit={() => undefined} onNext={() => undefined} actions={next} />
+          ) : (
+            // A new build draws the step afresh (what was typed in it is kept only until the next change).
+            <StepForm
+              key={`${drawn.key}/${drawn.language}`}
+              module={drawn.module}
+              formData={{}}
+              widgets={widgets}
+              services={services(drawn.words) as unknown as Record<string, unknown>}
+              words={engineWords}
+              onNext={() => undefined}
+              actions={() => next}
+            />
+          )}
         </Layout>
       </MemoryRouter>
     </SiteProvider>
