@@ -26,13 +26,14 @@ export const BARS = {
   welcomeJsKb: { max: 85 },
   step1JsKb: { max: 140 },
   keystrokeMs: { max: 16 },
-  keystrokeScriptRatio: { max: 0.3 },
+  keystrokeScriptRatio: { max: 0.2 },
   mobileKeystrokeMs: { max: 50 },
   mobileWelcomeLcpMs: { max: 1500 },
+  mobileStep1Ms: { max: 1200 },
   cls: { max: 0 },
   pressMs: { max: 100 },
-  enrollRatio: { min: 0.5 },
-  enrollP99Ms: { max: 50 },
+  enrollRatio: { min: 0.7 },
+  enrollP99Ms: { max: 25 },
   lost: { max: 0 },
 } as const;
 
@@ -76,7 +77,9 @@ try {
   rows.push(
     { what: 'mobile: keystroke to paint, step 1 (median)', figure: m.keystrokeMs, unit: 'ms', bar: BARS.mobileKeystrokeMs },
     { what: 'mobile: LCP, welcome page', figure: m.lcpMs.welcome, unit: 'ms', bar: BARS.mobileWelcomeLcpMs },
-    { what: 'mobile: LCP, step 1', figure: m.lcpMs.step1, unit: 'ms' },
+    // Step 1 is drawn by the server (issue 25): read and typed into before its script arrives.
+    { what: 'mobile: LCP, step 1', figure: m.lcpMs.step1, unit: 'ms', bar: BARS.mobileStep1Ms },
+    { what: 'mobile: step 1, first field takes a key', figure: m.step1FieldMs, unit: 'ms', bar: BARS.mobileStep1Ms },
     { what: 'mobile: LCP, fee schedule', figure: m.lcpMs.feeschedule, unit: 'ms' },
     // LCP is reported only until the first input: a screen reached through the journey has none.
     { what: 'mobile: thank-you, Next to outcome painted', figure: m.thankYouMs, unit: 'ms' },
@@ -101,20 +104,22 @@ try {
   await server.close();
 }
 
-const lite = await measureEnroll(RUNS, ENROLLMENTS);
-rows.push(
-  { what: 'enroll throughput, PGlite vs raw insert', figure: lite.throughput, unit: '/s', baseline: lite.ceiling, ratioBar: BARS.enrollRatio },
-  { what: 'enroll p99 latency, PGlite vs raw insert', figure: lite.p99, unit: 'ms', baseline: lite.ceilingP99, bar: BARS.enrollP99Ms },
-  { what: `enrollments lost or refused, PGlite (of ${lite.total})`, figure: lite.lost, unit: '', bar: BARS.lost },
-);
+/** An enrollment's rows: throughput and p99 beside the raw insert, and where its time goes (issue 25). */
+const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): Row[] => {
+  const inHandler = Object.values(f.phases).reduce((n, ms) => n + ms, 0);
+  return [
+    { what: `enroll throughput, ${db} vs raw insert`, figure: f.throughput, unit: '/s', baseline: f.ceiling, ratioBar: BARS.enrollRatio },
+    { what: `enroll p99 latency, ${db} vs raw insert`, figure: f.p99, unit: 'ms', baseline: f.ceilingP99, bar: BARS.enrollP99Ms },
+    { what: `enrollments lost or refused, ${db} (of ${f.total})`, figure: f.lost, unit: '', bar: BARS.lost },
+    { what: `  enroll request on the server (mean) vs raw insert's`, figure: f.requestMs, unit: 'ms', baseline: f.ceilingRequestMs },
+    ...Object.entries(f.phases).map(([phase, ms]) => ({ what: `    ${phase}`, figure: ms, unit: 'ms' })),
+    { what: '    around the handler (parsing, CSRF, session, rate limit)', figure: f.requestMs - inHandler, unit: 'ms' },
+  ];
+};
+rows.push(...enrollRows('PGlite', await measureEnroll(RUNS, ENROLLMENTS)));
 const url = process.env.DATABASE_URL;
 if (url) {
-  const pgf = await measureEnroll(RUNS, ENROLLMENTS, url);
-  rows.push(
-    { what: 'enroll throughput, PostgreSQL vs raw insert', figure: pgf.throughput, unit: '/s', baseline: pgf.ceiling },
-    { what: 'enroll p99 latency, PostgreSQL vs raw insert', figure: pgf.p99, unit: 'ms', baseline: pgf.ceilingP99 },
-    { what: `enrollments lost or refused, PostgreSQL (of ${pgf.total})`, figure: pgf.lost, unit: '', bar: BARS.lost },
-  );
+  rows.push(...enrollRows('PostgreSQL', await measureEnroll(RUNS, ENROLLMENTS, url)));
 } else rows.push({ what: 'enroll on PostgreSQL', figure: NaN, unit: '', note: 'not measured: DATABASE_URL is not set' });
 
 console.log(`\nmedians of ${RUNS} runs\n${formatTable(rows)}`);

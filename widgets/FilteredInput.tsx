@@ -43,9 +43,14 @@ export function FilteredInput(props: FilteredInputProps) {
   const waiting = useRef(false);
   // What the input showed after the last change it took, to tell a keystroke from a value put in whole.
   const shown = useRef(text);
+  // Drawn, the input shows the form's value; or, on a page the server drew, what was typed before the script took it
+  // over, which the form then takes (src/engine/takeover.ts): the first run leaves it be.
+  const drawn = useRef(false);
   useLayoutEffect(() => {
     const el = element.current;
-    if (!el || waiting.current || el.value === text) return;
+    const first = !drawn.current;
+    drawn.current = true;
+    if (first || !el || waiting.current || el.value === text) return;
     el.value = text;
     shown.current = text;
   }, [text]);

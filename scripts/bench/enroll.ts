@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../../src/server/app';
+import { createMetrics, type Metrics } from '../../src/server/metrics';
 import { openDatabase } from '../../src/server/database';
 import { dataProtection } from '../../src/server/crypto';
 import type { Db } from '../../src/server/db/index';
@@ -26,6 +27,27 @@ export interface EnrollFigures {
   /** Enrollments lost or refused, all runs together. */
   lost: number;
   total: number;
+  /** Where an enrollment's time goes (mean ms per request, median over the runs): each phase of the handler
+   *  (hsa_enroll_phase_seconds), the rest of the request around it, and the raw insert's whole request. */
+  phases: Record<string, number>;
+  requestMs: number;
+  ceilingRequestMs: number;
+}
+
+/** Mean ms per observation of a histogram's series, by one label (`by`), from the app's own metrics. */
+async function means(metrics: Metrics, name: string, by: string, where: (labels: Partial<Record<string, string | number>>) => boolean = () => true): Promise<Record<string, number>> {
+  const metric = metrics.registry.getSingleMetric(name);
+  if (!metric) return {};
+  const sums = new Map<string, { sum: number; count: number }>();
+  for (const v of (await metric.get()).values as { labels: Partial<Record<string, string | number>>; value: number; metricName?: string }[]) {
+    if (!where(v.labels)) continue;
+    const key = String(v.labels[by]);
+    const entry = sums.get(key) ?? { sum: 0, count: 0 };
+    if (v.metricName?.endsWith('_sum')) entry.sum += v.value;
+    else if (v.metricName?.endsWith('_count')) entry.count += v.value;
+    sums.set(key, entry);
+  }
+  return Object.fromEntries([...sums].filter(([, e]) => e.count > 0).map(([k, e]) => [k, (e.sum / e.count) * 1000]));
 }
 
 /** A distinct, valid SSN for request i (i < 7000): never one repeated digit, never area 666, never the sandbox's
@@ -118,7 +140,8 @@ const CONCURRENCY = 8;
 async function productRun(total: number, url?: string) {
   const { db, drop } = await freshDatabase(url);
   const config = testConfig({ databaseUrl: url, captchaCost: 50 });
-  const app = await buildApp({ db, config, logStream: captureLogs().stream, rateLimits: [10_000, 10_000, 10_000], retention: false });
+  const metrics = createMetrics();
+  const app = await buildApp({ db, config, logStream: captureLogs().stream, rateLimits: [10_000, 10_000, 10_000], retention: false, metrics });
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const sessions: Record<string, string>[] = [];
@@ -130,8 +153,10 @@ async function productRun(total: number, url?: string) {
       'success',
     );
     const stored = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n);
+    const phases = await means(metrics, 'hsa_enroll_phase_seconds', 'phase');
+    const requestMs = (await means(metrics, 'hsa_http_request_duration_seconds', 'route', (l) => l.method === 'POST'))['/api/v1/enrollment/enroll'] ?? NaN;
     // A refused enrollment is also one not stored: counted once.
-    return { ...run, lost: Math.max(total - stored, run.failures) };
+    return { ...run, lost: Math.max(total - stored, run.failures), phases, requestMs };
   } finally {
     await app.close();
     await drop();
@@ -143,6 +168,12 @@ async function ceilingRun(total: number, url?: string) {
   const { db, drop } = await freshDatabase(url);
   const protection = dataProtection(TEST_DATA_KEY);
   const app = Fastify();
+  let requests = 0;
+  let requestSeconds = 0;
+  app.addHook('onResponse', async (_request, reply) => {
+    requests++;
+    requestSeconds += reply.elapsedTime / 1000;
+  });
   // The same row: its revision (kept once, as the server keeps it) and language too.
   await keepRevision(db, 'standard');
   const revision = revisionOf('standard');
@@ -153,7 +184,8 @@ async function ceilingRun(total: number, url?: string) {
   });
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    return await load(total, CONCURRENCY, (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }), 'success');
+    const run = await load(total, CONCURRENCY, (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }), 'success');
+    return { ...run, requestMs: (requestSeconds / requests) * 1000 };
   } finally {
     await app.close();
     await drop();
@@ -175,5 +207,8 @@ export async function measureEnroll(runs: number, total: number, url?: string): 
     ceilingP99: median(ceiling.map((c) => c.p99)),
     lost: product.reduce((n, p) => n + p.lost, 0),
     total: total * runs,
+    phases: Object.fromEntries(Object.keys(product[0].phases).map((phase) => [phase, median(product.map((p) => p.phases[phase] ?? NaN))])),
+    requestMs: median(product.map((p) => p.requestMs)),
+    ceilingRequestMs: median(ceiling.map((c) => c.requestMs)),
   };
 }

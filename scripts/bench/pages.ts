@@ -37,8 +37,14 @@ export interface Shift {
 /** Installed before any script of the page: LCP (until the first input, as browsers report it) and layout shifts
  *  not caused by a recent input. */
 function observePerformance() {
-  const w = window as unknown as { __perf: { lcp: number; shifts: Shift[] } };
-  w.__perf = { lcp: 0, shifts: [] };
+  const w = window as unknown as { __perf: { lcp: number; shifts: Shift[]; fieldAt: number } };
+  w.__perf = { lcp: 0, shifts: [], fieldAt: 0 };
+  // When the page's first field is painted, and so takes a key (a field drawn by the server needs no script for it).
+  new MutationObserver((_records, observer) => {
+    if (!document.querySelector('main input')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => (w.__perf.fieldAt = performance.now())));
+  }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) w.__perf.lcp = e.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -57,7 +63,7 @@ function observePerformance() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-const perf = (page: Page) => page.evaluate(() => (window as unknown as { __perf: { lcp: number; shifts: Shift[] } }).__perf);
+const perf = (page: Page) => page.evaluate(() => (window as unknown as { __perf: { lcp: number; shifts: Shift[]; fieldAt: number } }).__perf);
 const cls = (shifts: Shift[], since = 0) => shifts.filter((s) => s.at >= since).reduce((n, s) => n + s.value, 0);
 
 export async function mobileContext(browser: Browser, throttled: boolean): Promise<{ context: BrowserContext; page: Page; throttle: () => Promise<void> }> {
@@ -217,6 +223,8 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
 
 export interface MobileFigures {
   lcpMs: Record<'welcome' | 'step1' | 'feeschedule', number>;
+  /** From navigation to step 1's first field painted, ready for a key. */
+  step1FieldMs: number;
   /** The largest CLS of any run, per page (the bar is 0 on every page). */
   cls: Record<'welcome' | 'step1' | 'feeschedule' | 'thankyou', number>;
   /** The shifts of that run, per page, for finding what moved. */
@@ -240,6 +248,7 @@ export async function measureMobile(browser: Browser, productUrl: string, runs: 
     worstShifts[name] = shifts;
   };
   const keys: number[] = [];
+  const fields: number[] = [];
   const thanks: number[] = [];
   for (let r = 0; r < runs; r++) {
     for (const [name, path] of Object.entries(MOBILE_PAGES)) {
@@ -252,6 +261,7 @@ export async function measureMobile(browser: Browser, productUrl: string, runs: 
       const before = await perf(page);
       lcp[name].push(before.lcp);
       if (name === 'step1') {
+        fields.push(before.fieldAt);
         await page.getByRole('button', { name: 'Next' }).click();
         await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
         keys.push((await typing(page, '#root_firstName', 1)).paint);
@@ -269,6 +279,7 @@ export async function measureMobile(browser: Browser, productUrl: string, runs: 
   }
   return {
     lcpMs: { welcome: median(lcp.welcome), step1: median(lcp.step1), feeschedule: median(lcp.feeschedule) },
+    step1FieldMs: median(fields),
     cls: worst as MobileFigures['cls'],
     shifts: worstShifts as MobileFigures['shifts'],
     keystrokeMs: median(keys),

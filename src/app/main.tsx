@@ -1,6 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchPath } from 'react-router-dom';
 import { App } from './App';
+import { PATHS } from './routes';
+import { variant } from './variant';
+import { serverDrawnStep } from '../domain/site';
+import { DrawnSteps, stepKey, type LoadedSteps } from './drawnStep';
 import './styles.css';
 import { adoptLanguage, inlineWords } from './words';
 import { CHUNK_FAILED } from '../engine/loading';
@@ -9,25 +14,42 @@ import { keepPresses } from './keepPresses';
 keepPresses();
 
 const root = document.getElementById('root')!;
-const app = (
+const app = (drawn: LoadedSteps | null = null) => (
   <StrictMode>
-    <App />
+    <DrawnSteps value={drawn}>
+      <App />
+    </DrawnSteps>
   </StrictMode>
 );
 
+/** The step the server drew, loaded (with the wizard's code) before it is taken over: the wizard's first drawing
+ *  must be the page's (drawnStep.ts). A step that cannot load is taken over without it, and the wizard says so. */
+async function drawnStep(language: string): Promise<LoadedSteps | null> {
+  const step = serverDrawnStep(variant.steps, matchPath(PATHS.step, window.location.pathname)?.params.step);
+  if (!step) return null;
+  const [{ loadStep }] = await Promise.all([import('./stepModule'), import('./pages/Wizard')]);
+  return loadStep(step.id, language).then(
+    (module) => new Map([[stepKey(step.id, language), module]]),
+    () => null,
+  );
+}
+
 // The server wrote the page's words (and its language and colours), and for the welcome, fee, maintenance and
-// not-found pages the page itself: take over what is shown, with no second drawing. Without a server that did
-// (the development server), set them here first.
+// not-found pages and step 1 the page itself: take over what is shown, with no second drawing. Without a server that
+// did (the development server), set them here first.
 const inline = inlineWords();
 if (inline) {
   adoptLanguage(inline.language, inline.words);
-  if (root.hasChildNodes()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  if (!root.hasChildNodes()) createRoot(root).render(app());
+  else
+    void drawnStep(inline.language)
+      .catch(() => null)
+      .then((drawn) => hydrateRoot(root, app(drawn)));
 } else {
   import('./withoutServer')
     .then((m) => m.prepareWithoutServer())
     .then(
-      () => createRoot(root).render(app),
+      () => createRoot(root).render(app()),
       () => {
         // No words could load, in any language: the spec's own error is all there is to say.
         root.textContent = CHUNK_FAILED;

@@ -1,4 +1,4 @@
-/** A step of this variant in a language: its schema pair and validators (one build per variant, in English) with
+/** A step of a variant in a language: its schema pair and validators (one build per variant, in English) with
  *  the language's translation table (a small chunk per language; English needs none). */
 import { stepModules } from '../../generated/steps';
 import { translationModules } from '../../generated/translations';
@@ -9,17 +9,22 @@ import { variant } from './variant';
 const translators = new Map<string, Promise<Translate>>();
 
 /** The language's word for an English one, by the variant's table. */
-export function translator(language: string): Promise<Translate> {
-  const load = translationModules[variant.id]?.[language];
+function translator(variantId: string, language: string): Promise<Translate> {
+  const load = translationModules[variantId]?.[language];
   if (!load) return Promise.resolve(untranslated);
-  if (!translators.has(language)) {
+  const key = `${variantId}/${language}`;
+  if (!translators.has(key)) {
     const loading = load().then((table): Translate => (english) => table[english] ?? english);
     // A table that failed to load is asked for again next time.
-    loading.catch(() => translators.delete(language));
-    translators.set(language, loading);
+    loading.catch(() => translators.delete(key));
+    translators.set(key, loading);
   }
-  return translators.get(language)!;
+  return translators.get(key)!;
 }
 
-export const loadStep = (stepId: string, language: string): Promise<StepModule> =>
-  Promise.all([stepModules[variant.id][stepId](), translator(language)]).then(([module, translate]) => ({ ...module, translate }));
+/** A step of any variant: the server-side renderer draws each page's partner's. */
+export const loadVariantStep = (variantId: string, stepId: string, language: string): Promise<StepModule> =>
+  Promise.all([stepModules[variantId][stepId](), translator(variantId, language)]).then(([module, translate]) => ({ ...module, translate }));
+
+/** A step of this page's variant. */
+export const loadStep = (stepId: string, language: string): Promise<StepModule> => loadVariantStep(variant.id, stepId, language);

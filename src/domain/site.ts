@@ -40,3 +40,7 @@ export interface Words {
 
 /** The page copy's keys, as schemas/text.json has them (every language has the same, the build checks). */
 export type Text = Omit<typeof import('../../schemas/text.json'), '$comment'>;
+
+/** The step whose page the server draws, fields and all, for the browser's script to take over (issue 25): the
+ *  first, when it is a form; null for any other address. One rule for the server's pages and the browser's takeover. */
+export const serverDrawnStep = (steps: StepEntry[], route: string | undefined): StepEntry | null => (steps[0]?.schema && steps[0].route === route ? steps[0] : null);

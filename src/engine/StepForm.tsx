@@ -14,6 +14,7 @@ import { localizeErrors, localizeUi, untranslated } from './localize';
 import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
 import { FieldTemplate } from './templates/FieldTemplate';
+import { adoptTypedValues } from './takeover';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 
 type Data = Record<string, unknown>;
@@ -223,13 +224,16 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     if (store.get().preview) previewChanges();
   }, [extraErrors, store, previewChanges]);
   const busy = pending.size > 0 || advancingShown;
+  // A step drawn by the server: what was typed before its script took it over joins the form.
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => adoptTypedValues(container.current!), []);
 
   return (
     <FormContextReact.Provider value={context}>
       {renderStepErrors && <Rendered render={renderStepErrors} arg={stepErrors} />}
       {/* Next (a click, or Enter in a field) submits what was typed: the changes still waiting are reported first, in
           the same event, so the form validates and submits them. */}
-      <div className="step-form" onSubmitCapture={flushChanges}>
+      <div className="step-form" ref={container} onSubmitCapture={flushChanges}>
         <Form
           schema={module.schema}
           uiSchema={uiSchema}
@@ -243,6 +247,9 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           liveValidate={submitCount > 0 ? 'onChange' : 'onBlur'}
           showErrorList="top"
           noHtml5Validate
+          // Drawn by the server, the form can be pressed before its script takes it over: a dialog's method makes the
+          // browser's own submission do nothing (a GET would put what was typed in the address).
+          method="dialog"
           experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
           transformErrors={transformErrors}
           focusOnFirstError={false}

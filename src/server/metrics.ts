@@ -11,6 +11,9 @@ export interface Metrics {
   enrollments: Counter<'outcome'>;
   captcha: Counter<'result'>;
   databaseErrors: Counter<'kind'>;
+  /** Where an enrollment's time goes, by phase (enrollPhases): what the operator and the bench read to see what to
+   *  make faster next. */
+  enrollPhases: Histogram<'phase'>;
   /** Reports the pool's clients when read (PostgreSQL); absent for the embedded database. */
   poolState: (read: () => { total: number; idle: number; waiting: number }) => void;
 }
@@ -37,6 +40,13 @@ export function createMetrics(): Metrics {
     enrollments: new Counter({ name: 'hsa_enrollments_total', help: 'Enrollment answers by outcome', labelNames: ['outcome'] as const, registers: [registry] }),
     captcha: new Counter({ name: 'hsa_captcha_verifications_total', help: 'Captcha solutions checked, by result', labelNames: ['result'] as const, registers: [registry] }),
     databaseErrors: new Counter({ name: 'hsa_db_errors_total', help: 'Database errors, by kind', labelNames: ['kind'] as const, registers: [registry] }),
+    enrollPhases: new Histogram({
+      name: 'hsa_enroll_phase_seconds',
+      help: 'Time an enrollment spends in each phase of its handler',
+      labelNames: ['phase'] as const,
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers: [registry],
+    }),
     poolState: (read) => {
       readPool = read;
     },

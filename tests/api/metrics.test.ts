@@ -39,6 +39,10 @@ describe.each(databases)('metrics on $name', (database) => {
     expect(text).toMatch(/hsa_captcha_verifications_total\{result="verified"\} 1/);
     expect(text).toMatch(/hsa_http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/employer\/:id",status="200"\} 1/);
     expect(text).toMatch(/process_cpu_seconds_total/);
+    // Where the enrollment's time went, phase by phase (issue 25): once each.
+    for (const phase of ['validate and hash', 'check (database)', 'identity verification', 'seal (encryption)', 'settle (database)']) {
+      expect(text).toContain(`hsa_enroll_phase_seconds_count{phase="${phase}"} 1`);
+    }
     for (const personal of [person.ssn, 'Quentin', 'Zebulon', person.dob, 'DEMO100']) expect(text).not.toContain(personal);
   });
 

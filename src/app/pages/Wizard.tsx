@@ -1,5 +1,5 @@
 /** Walks the variant's step list: one route per step, forms rendered by the engine, the rest by the app. */
-import { Suspense, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { Suspense, useContext, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { StepForm } from '../../engine/StepForm';
 import { getPath } from '../../engine/paths';
@@ -14,25 +14,21 @@ import { IdleTimer } from '../components/IdleTimer';
 import { StepAlert } from '../components/StepAlert';
 import { LoadFailed } from '../components/LoadFailed';
 import { withTimeout } from '../../engine/loading';
-import { variant } from '../variant';
-import { details } from '../details';
+import { detailsByVariant } from '../details';
 import { useWizard } from '../wizardStore';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
 import { beforeNext, beforePrevious, enterStep, initialData, Refused } from '../stepRules';
 import { lazyPage, whenIdle } from '../lazy';
 import { NotFound, page } from '../routes';
-import { useWords, useLanguage } from '../words';
-
-const steps = variant.steps;
+import { useWords, useLanguage, useVariant } from '../words';
+import { DrawnSteps, stepKey, type LoadedSteps } from '../drawnStep';
 
 type StepLoad = { id: string; module: StepModule } | { id: string; failed: true };
 
-/** Loads a step's schema pair; a load that fails or takes over 120 seconds fails with a retry. */
-/** The steps this wizard has loaded, by step and language (its own, and those fetched ahead): a step drawn again, or
- *  reached by a Next after it was fetched ahead, is drawn in that same frame. */
-type LoadedSteps = Map<string, StepModule>;
-
+/** Loads a step's schema pair; a load that fails or takes over 120 seconds fails with a retry. The steps this wizard
+ *  has loaded, by step and language (its own, those fetched ahead and the one the server drew), are drawn in the
+ *  frame that reaches them. */
 function useStepModule(step: StepEntry | undefined, language: string, loaded: LoadedSteps): { module: StepModule | null; failed: boolean; retry: () => void } {
   const [load, setLoad] = useState<StepLoad | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -40,7 +36,7 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
     if (!step?.schema) return;
     let live = true;
     // The step's schema pair in the page's language (its labels and messages); a switch loads the other words.
-    const id = `${step.id}/${language}`;
+    const id = stepKey(step.id, language);
     withTimeout(() => loadStep(step.id, language)).then(
       (module) => {
         loaded.set(id, module);
@@ -52,9 +48,9 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
       live = false;
     };
   }, [step, language, attempt, loaded]);
-  const ready = step?.schema ? loaded.get(`${step.id}/${language}`) : undefined;
+  const ready = step?.schema ? loaded.get(stepKey(step.id, language)) : undefined;
   // While another language loads, the step keeps its form (and what was typed in it) in the language it has.
-  const current = ready ? { id: `${step!.id}/${language}`, module: ready } : load && load.id.split('/')[0] === step?.id ? load : null;
+  const current = ready ? { id: stepKey(step!.id, language), module: ready } : load && load.id.split('/')[0] === step?.id ? load : null;
   return {
     module: current && 'module' in current ? current.module : null,
     failed: current !== null && 'failed' in current,
@@ -76,6 +72,9 @@ export function Wizard() {
   const { step: route } = useParams();
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const variant = useVariant();
+  const { steps } = variant;
+  const details = detailsByVariant[variant.id];
   const { payload, reached, submission, setPayload, reach } = useWizard();
   const index = steps.findIndex((s) => s.route === route);
   const step = steps[index];
@@ -84,7 +83,8 @@ export function Wizard() {
   const links = useMemo(() => ({ documents }), [documents]);
   const words = useMemo(() => ({ ...text.form, tryAgain: text.actions.tryAgain }), [text]);
   const language = useLanguage();
-  const [loaded] = useState<LoadedSteps>(() => new Map());
+  const drawn = useContext(DrawnSteps);
+  const [loaded] = useState<LoadedSteps>(() => new Map(drawn));
   const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, language, loaded);
   // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing).
   const enter = useEffectEvent((entered: StepEntry) => enterStep(entered, params));
@@ -98,7 +98,7 @@ export function Wizard() {
     if (!following) return;
     return whenIdle(() => {
       if (following.kind) screens[following.kind]?.preload();
-      if (following.schema) loadStep(following.id, language).then((m) => loaded.set(`${following.id}/${language}`, m), () => undefined);
+      if (following.schema) loadStep(following.id, language).then((m) => loaded.set(stepKey(following.id, language), m), () => undefined);
     });
   }, [following, language, loaded]);
 

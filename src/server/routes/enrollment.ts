@@ -61,6 +61,16 @@ interface Answer {
   body: string;
 }
 
+/** Times the phases of one enrollment: each call closes the phase that ran since the last (metrics.enrollPhases). */
+function phaseClock(metrics: Metrics) {
+  let since = performance.now();
+  return (name: string) => {
+    const now = performance.now();
+    metrics.enrollPhases.observe({ phase: name }, (now - since) / 1000);
+    since = now;
+  };
+}
+
 function send(reply: FastifyReply, answer: Answer, metrics: Metrics) {
   const isText = answer.status === 200;
   metrics.enrollments.inc({ outcome: isText ? answer.body : answer.status === 409 ? 'duplicate' : String(answer.status) });
@@ -107,6 +117,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
   );
 
   app.post('/api/v1/enrollment/enroll', { config: { rateLimit: limits.enroll } }, async (request, reply) => {
+    const phase = phaseClock(metrics);
     const variant = variantOf(request);
     const { messages } = variant;
     const key = request.headers['idempotency-key'];
@@ -119,9 +130,11 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     // The fingerprint binds a key to one request without keeping personal data in clear (a keyed hash).
     const fingerprint = protection.ssnIndex(JSON.stringify(payload));
     const ssnIndex = protection.ssnIndex(payload.ssn);
+    phase('validate and hash');
 
     // One round trip: an earlier answer for this key, whether the SSN is already enrolled, and the re-check's facts.
     const found = await checkEnrollment(db, protection, request, payload, presentedGrant(request, protection), key, ssnIndex);
+    phase('check (database)');
     if (found.earlier) {
       if (found.earlier.requestHash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
       return send(reply, found.earlier, metrics);
@@ -141,19 +154,22 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
         throw e;
       }
       answer = { status: 200, body: outcome };
+      phase('identity verification');
     }
     // The employer's name is the database's, never the body's. The applicant's language is kept for the bank's letters:
     // the one the page sent, else the one the request was made in.
     const record = { ...payload, language: (body as { language?: string }).language ?? variant.language, group: { ...payload.group, id: checked.group.id, name: checked.group.name } };
     // The form revision it was validated under is kept before the enrollment names it (once per process).
     await keepRevision(db, variant.id);
+    const sealed = answer.status === 200 ? protection.encrypt(JSON.stringify(record)) : '';
+    phase('seal (encryption)');
     const outcome = await settle(db, {
       key,
       fingerprint,
       status: answer.status,
       body: answer.body,
       ssnIndex,
-      sealed: answer.status === 200 ? protection.encrypt(JSON.stringify(record)) : '',
+      sealed,
       groupId: checked.group.id,
       grant: checked.grant,
       verificationId: checked.verificationId,
@@ -161,6 +177,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       revision: revisionOf(variant.id),
       language: record.language,
     });
+    phase('settle (database)');
     let stored: Answer | null = outcome.claimed ? answer : null;
     if (stored && answer.status === 200 && !outcome.enrollmentId) {
       // Another request for this SSN, or for this member, was stored first (a race past the checks): this one is a

@@ -9,6 +9,7 @@ import { feeData } from '../fees';
 import { variantOf, variants } from '../validation';
 import { composePage, wordsOf, loadRenderer, pageLanguage } from '../render';
 import { isApiPath, normalisedPath, pathOf } from '../paths';
+import { serverDrawnStep } from '../../domain/site';
 
 export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, maintenance: boolean): Promise<void> {
   const indexFile = join(distDir, 'index.html');
@@ -51,11 +52,13 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
 
   app.get('/', async (_request, reply) => reply.redirect('/enrollment', 302));
   for (const path of ['/enrollment', '/splash']) app.get(path, async (request, reply) => page(request, reply, { draw: true }));
-  // A step of the request's variant is the wizard's; any other address under /enrollment is not found: answered 404,
-  // and the wizard draws its not-found page.
+  // A step of the request's variant is the wizard's (the first drawn here, its fields empty, for the script to take
+  // over); any other address under /enrollment is not found: answered 404, and the wizard draws its not-found page.
   app.get<{ Params: { '*': string } }>('/enrollment/*', async (request, reply) => {
-    const isStep = variantOf(request).steps.some((s) => s.route === request.params['*']);
-    return page(request, reply, isStep ? {} : { status: 404 });
+    const { steps } = variantOf(request);
+    const route = request.params['*'];
+    if (!steps.some((s) => s.route === route)) return page(request, reply, { status: 404 });
+    return page(request, reply, { draw: serverDrawnStep(steps, route) !== null });
   });
   // The vetting page of each variant (a variant may point its vetting address elsewhere, off this site).
   const vettingPaths = new Set(variants.map((v) => v.vettingUrl).filter((url) => url.startsWith('/vetting/')));

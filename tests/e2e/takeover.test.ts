@@ -1,0 +1,153 @@
+/** Step 1 drawn by the server (issue 25): a person reads it and types into it before the page's script arrives, and
+ *  the script takes it over without losing a key, in both partners and both languages, on a phone and a desktop. */
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PERSON, PHONE, press, ROBOT, type, type Device, type Hand } from './hand';
+import { expectAccessible, fillEmployerGroup, next, pat } from './journey';
+import { withServerAndBrowser } from './harness';
+
+const live = withServerAndBrowser();
+const at = (host: string, path: string) => live.server.url.replace('127.0.0.1', host) + path;
+
+/** Step 1's labels in each language (the fields typed before the script, and the summary's title). */
+const LABELS = {
+  en: { heading: 'Step 1: Account Holder Information', first: 'First name', last: 'Last name', ssn: 'Social security number', dob: 'Date of birth', city: 'City', state: 'State', zip: 'Zip code', summary: 'There is a problem' },
+  es: { heading: 'Paso 1: Información del titular de la cuenta', first: 'Nombre', last: 'Apellido', ssn: 'Número de Seguro Social', dob: 'Fecha de nacimiento', city: 'Ciudad', state: 'Estado', zip: 'Código postal', summary: 'Hay un problema' },
+} as const;
+
+interface Case {
+  partner: string;
+  host: string;
+  language: keyof typeof LABELS;
+  device: Device;
+  hand: Hand;
+}
+
+const cases: Case[] = [
+  { partner: 'standard', host: '127.0.0.1', language: 'en', device: PHONE, hand: ROBOT },
+  { partner: 'standard', host: '127.0.0.1', language: 'es', device: DESKTOP, hand: ROBOT },
+  { partner: 'aarp', host: 'aarp.localhost', language: 'en', device: DESKTOP, hand: PERSON },
+  // (A robot's taps on this page, on a phone, before any script: Chromium drops the keys typed into a field at once
+  // after its tap, with no script on the page to blame; a person's pace types them all.)
+  { partner: 'aarp', host: 'aarp.localhost', language: 'es', device: PHONE, hand: PERSON },
+];
+
+describe('step 1 drawn by the server', () => {
+  it.each(cases)('$partner in $language, on a $device.name, typed by $hand.name before its script: every key is there after the takeover', async ({ host, language, device, hand }) => {
+    const context = await device.open(live.browser);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    // The page's script is held back until the person has typed.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let scriptServed = false;
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+      scriptServed = true;
+    });
+    await page.goto(at(host, `/enrollment/accountholder${language === 'es' ? '?lang=es' : ''}`), { waitUntil: 'commit' });
+    const words = LABELS[language];
+    await page.getByRole('heading', { level: 1, name: words.heading }).waitFor();
+    await page.evaluate(() => {
+      const w = window as unknown as { shift: number };
+      w.shift = 0;
+            // A shift the person's own press brought (hadRecentInput) is theirs, not the takeover's.
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => {
+        const shift = e as unknown as { value: number; hadRecentInput: boolean };
+        if (!shift.hadRecentInput) w.shift += shift.value;
+      })).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    // (A list first: a phone's picker just closed takes the keys of a robot that types at once.)
+    await page.getByRole('combobox', { name: words.state }).first().selectOption({ index: 9 });
+    await type(page.getByLabel(words.first, { exact: true }), pat.first, hand);
+    await type(page.getByLabel(words.last, { exact: true }), pat.last, hand);
+    await type(page.getByLabel(words.ssn), pat.ssnDigits, hand);
+    await type(page.getByLabel(words.dob), pat.dobDigits, hand);
+    await type(page.getByRole('textbox', { name: words.city }).first(), 'Washing', hand);
+    expect(scriptServed, 'the script was held back while the person typed').toBe(false);
+
+    // The script arrives while the person goes on typing the city's last keys.
+    release();
+    await page.keyboard.type('ton', { delay: hand.keyDelay });
+    // Taken over: the script's format for the SSN and the date shows on what was typed before it.
+    await expect.poll(() => page.getByLabel(words.dob).inputValue()).toBe('04-15-1970');
+    expect(await page.getByLabel(words.first, { exact: true }).inputValue()).toBe(pat.first);
+    expect(await page.getByLabel(words.last, { exact: true }).inputValue()).toBe(pat.last);
+    expect(await page.getByRole('textbox', { name: words.city }).first().inputValue()).toBe('Washington');
+    expect(await page.getByRole('combobox', { name: words.state }).first().evaluate((s: HTMLSelectElement) => s.selectedOptions[0].text)).toMatch(/Columbia/);
+    expect(await page.evaluate(() => (window as unknown as { shift: number }).shift), 'layout shift').toBe(0);
+
+    // Next: the form holds every value typed before the script, so none of those fields is marked.
+    await press(page.getByRole('button', { name: /Next|Siguiente/ }), hand);
+    await page.getByRole('heading', { name: words.summary }).waitFor();
+    for (const label of [words.first, words.last, words.ssn, words.dob]) {
+      await expect.poll(() => page.getByLabel(label, { exact: true }).getAttribute('aria-invalid'), { message: label }).toBeNull();
+    }
+    expect(await page.getByRole('textbox', { name: words.city }).first().getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByRole('combobox', { name: words.state }).first().getAttribute('aria-invalid')).toBeNull();
+    // ...and a field never typed is.
+    expect(await page.getByRole('textbox', { name: words.zip }).first().getAttribute('aria-invalid')).toBe('true');
+    expect(errors).toEqual([]);
+    await expectAccessible(page, `takeover-${host.split('.')[0]}-${language}-${device.name}`);
+    await context.close();
+  });
+
+  it('a press on Next before the script sends nothing and puts nothing in the address', async () => {
+    const context = await DESKTOP.open(live.browser);
+    const page = await context.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(at('127.0.0.1', '/enrollment/accountholder'), { waitUntil: 'commit' });
+    await type(page.getByLabel('First name', { exact: true }), pat.first, ROBOT);
+    await type(page.getByLabel('Social security number'), pat.ssnDigits, ROBOT);
+    await press(page.getByRole('button', { name: 'Next' }), ROBOT);
+    await page.keyboard.press('Enter');
+    expect(new URL(page.url()).search).toBe('');
+    release();
+    // Once taken over the step goes on as ever: with the rest filled in, Next leads to step 2.
+    await expect.poll(() => page.getByLabel('Social security number').inputValue()).toMatch(/6789$/);
+    expect(page.url()).not.toContain(pat.ssnDigits);
+    expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe(pat.first);
+    context.close();
+  });
+
+  it('a whole journey goes on from a step 1 typed before its script', async () => {
+    const context = await PHONE.open(live.browser);
+    const page = await context.newPage();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(at('127.0.0.1', '/enrollment/accountholder'), { waitUntil: 'commit' });
+    await type(page.getByLabel('First name', { exact: true }), pat.first, PERSON);
+    await type(page.getByLabel('Last name', { exact: true }), pat.last, PERSON);
+    release();
+    await type(page.getByLabel(/social security/i), pat.ssnDigits, PERSON);
+    await type(page.getByLabel(/date of birth/i), pat.dobDigits, PERSON);
+    await type(page.getByLabel(/^Home phone/), '2025550143', PERSON);
+    await type(page.getByLabel('Email address', { exact: true }), 'applicant@example.com', PERSON);
+    await type(page.getByLabel(/re-enter/i), 'applicant@example.com', PERSON);
+    await type(page.getByLabel('Passcode'), 'Secret', PERSON);
+    await type(page.getByRole('textbox', { name: 'Street address' }).first(), '601 E St NW', PERSON);
+    await type(page.getByRole('textbox', { name: 'City' }).first(), 'Washington', PERSON);
+    await page.getByRole('combobox', { name: 'State' }).first().selectOption({ label: 'District of Columbia' });
+    await type(page.getByRole('textbox', { name: 'Zip code' }).first(), pat.zip, PERSON);
+    await fillEmployerGroup(page, 'demo100', PERSON);
+    await next(page, 'Step 2: Additional Cardholder', PERSON);
+    await next(page, 'Step 3: Verify', PERSON);
+    // The review page shows the names typed before the script.
+    const review = (await page.getByRole('main').textContent()) ?? '';
+    expect(review).toContain(pat.first);
+    expect(review).toContain(pat.last);
+    await context.close();
+  });
+});
