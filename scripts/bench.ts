@@ -65,6 +65,7 @@ try {
     { what: '  validator modules in generated/ (steps and wire, every variant)', figure: validatorFiles, unit: '' },
     { what: 'welcome page, first load: JavaScript (gzip)', figure: d.welcomeJsKb, unit: 'KB', bar: BARS.welcomeJsKb },
     { what: 'step 1, cumulative JavaScript (gzip) vs bare RJSF', figure: d.step1JsKb, unit: 'KB', baseline: d.bareJsKb, bar: BARS.step1JsKb },
+    { what: "  then step 2's code, fetched ahead once step 1 is idle", figure: d.aheadJsKb, unit: 'KB' },
     { what: 'keystroke to paint, step 1 (median) vs bare RJSF', figure: d.keystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs, bar: BARS.keystrokeMs },
     // What the browser itself takes to paint a keystroke (a plain input, no script): no page paints one faster.
     { what: '  plain input without script (the floor) vs bare RJSF', figure: d.floorKeystrokeMs, unit: 'ms', baseline: d.bareKeystrokeMs },

@@ -31,6 +31,7 @@ try {
     let run = Date.now() % 1000;
     const m = await measureMobile(browser, server.url, runs, (page, throttle) => thankYou(run++, page, throttle));
     console.log(`mobile keystroke to paint: ${m.keystrokeMs.toFixed(1)} ms; thank-you ${m.thankYouMs.toFixed(0)} ms; CLS ${JSON.stringify(m.cls)}`);
+    console.log(`mobile LCP ${JSON.stringify(m.lcpMs)}; step 1's first field takes a key at ${m.step1FieldMs.toFixed(0)} ms`);
     for (const [p, shifts] of Object.entries(m.shifts)) for (const s of shifts) console.log(`  ${p} at ${Math.round(s.at)} ms (${s.value.toFixed(3)}): ${s.moved.join(', ')}`);
   }
 } finally {
