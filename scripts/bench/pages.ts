@@ -184,7 +184,10 @@ export async function measureDesktop(browser: Browser, productUrl: string, bareU
   // What step 1 needed is what was asked for by the time its form showed; the next step's code, fetched ahead once
   // the page is idle (issue 25), is counted apart.
   const drawnAt = await (await page.waitForFunction(() => document.querySelector('#root_firstName') && performance.now())).jsonValue();
+  // The page's idle time, when the next step is fetched, then its fetches.
+  await page.evaluate(() => new Promise((idle) => requestIdleCallback(idle, { timeout: 5000 })));
   await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
   const step1JsKb = await jsKb(page, undefined, Number(drawnAt));
   const aheadJsKb = (await jsKb(page)) - step1JsKb;
   await page.close();
