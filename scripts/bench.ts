@@ -114,7 +114,7 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     { what: `enrollments lost or refused, ${db} (of ${f.total})`, figure: f.lost, unit: '', bar: BARS.lost },
     { what: `  enroll request on the server (mean) vs raw insert's`, figure: f.requestMs, unit: 'ms', baseline: f.ceilingRequestMs },
     ...Object.entries(f.phases).map(([phase, ms]) => ({ what: `    ${phase}`, figure: ms, unit: 'ms' })),
-    { what: '    around the handler (parsing, CSRF, session, rate limit)', figure: f.requestMs - inHandler, unit: 'ms' },
+    { what: '    the rest: around the handler (parsing, CSRF, session, rate limit) and the answer', figure: f.requestMs - inHandler, unit: 'ms' },
   ];
 };
 rows.push(...enrollRows('PGlite', await measureEnroll(RUNS, ENROLLMENTS)));

@@ -8,7 +8,7 @@ import { serverDrawnStep } from '../domain/site';
 import { DrawnSteps, stepKey, type LoadedSteps } from './drawnStep';
 import './styles.css';
 import { adoptLanguage, inlineWords } from './words';
-import { CHUNK_FAILED } from '../engine/loading';
+import { CHUNK_FAILED, withTimeout } from '../engine/loading';
 import { keepPresses } from './keepPresses';
 
 keepPresses();
@@ -27,8 +27,9 @@ const app = (drawn: LoadedSteps | null = null) => (
 async function drawnStep(language: string): Promise<LoadedSteps | null> {
   const step = serverDrawnStep(variant.steps, matchPath(PATHS.step, window.location.pathname)?.params.step);
   if (!step) return null;
-  const [{ loadStep }] = await Promise.all([import('./stepModule'), import('./pages/Wizard')]);
-  return loadStep(step.id, language).then(
+  // (A download that hangs gives up as any chunk does; the page is then taken over without the step.)
+  const [{ loadStep }] = await withTimeout(() => Promise.all([import('./stepModule'), import('./pages/Wizard')]));
+  return withTimeout(() => loadStep(step.id, language)).then(
     (module) => new Map([[stepKey(step.id, language), module]]),
     () => null,
   );

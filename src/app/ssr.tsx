@@ -1,8 +1,8 @@
 /**
  * Server-side rendering (issue 13): the pages whose content does not depend on the application (welcome, fee
- * schedule, maintenance, not found, and step 1 with its fields empty: issue 25) are drawn on the server, so their
- * words are in the first response and the largest paint does not wait for scripts; the browser's script then takes
- * them over (main.tsx hydrates).
+ * schedule, maintenance, not found, and step 1 with its fields empty but for the address's group: issue 25) are
+ * drawn on the server, so their words are in the first response and the largest paint does not wait for scripts;
+ * the browser's script then takes them over (main.tsx hydrates).
  * Built as its own bundle (`vite build --ssr`, one file) that the server loads once: each render is given its
  * partner, language, words and fees through React context (site.tsx), so renders of any partners and languages run
  * at the same time with nothing shared between them.

@@ -1,5 +1,5 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import Form from '@rjsf/core';
 import { toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
@@ -57,6 +57,20 @@ export const engineTemplates = { ErrorListTemplate: ErrorSummary, FieldTemplate,
 // Defaults that stay the same object from render to render, so the context stays the same too.
 const NO_SERVICES: Record<string, unknown> = {};
 const NO_LINKS: Record<string, readonly LinkItem[]> = {};
+const noChanges = () => () => undefined;
+
+/** A step drawn by the server, first drawn here as its script takes it over (React hydrates with the server's
+ *  snapshot): what was typed meanwhile joins the form, once (takeover.ts). A step drawn in the browser is left as
+ *  drawn. Its own component, so the render that follows a hydration (the snapshots differ) is its alone. */
+function TakeOver({ form }: { form: RefObject<HTMLDivElement | null> }) {
+  const takingOver = useRef(useSyncExternalStore(noChanges, () => false, () => true));
+  useEffect(() => {
+    if (!takingOver.current) return;
+    takingOver.current = false;
+    adoptTypedValues(form.current!);
+  }, [form]);
+  return null;
+}
 
 /** The step's buttons and alerts re-render with what they show, not with every keystroke. */
 const Rendered = memo(function Rendered<A>({ render, arg }: { render: (arg: A) => ReactNode; arg: A }) {
@@ -224,9 +238,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     if (store.get().preview) previewChanges();
   }, [extraErrors, store, previewChanges]);
   const busy = pending.size > 0 || advancingShown;
-  // A step drawn by the server: what was typed before its script took it over joins the form.
   const container = useRef<HTMLDivElement>(null);
-  useEffect(() => adoptTypedValues(container.current!), []);
 
   return (
     <FormContextReact.Provider value={context}>
@@ -294,6 +306,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           <StepActions store={store} busy={busy} render={actions} />
         </Form>
       </div>
+      <TakeOver form={container} />
     </FormContextReact.Provider>
   );
 }

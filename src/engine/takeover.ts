@@ -1,17 +1,16 @@
 /** A form drawn by the server takes keys before its script arrives. When the script takes the page over (React
  *  hydrates it), React keeps what the fields show but its state never heard of it: each field whose value differs
  *  from the one React drew (its default, which React sets as it hydrates) is typed into again, as one input event
- *  (a click for a box), so the field's own handlers take it, filters and formats included. Anywhere else a field
- *  shows what React drew and nothing happens. */
+ *  (a click for a box, a change for a list), so the field's own handlers take it, filters and formats included. Run
+ *  once, by a form as its script takes it over (StepForm). */
 
 /** React notices a change only when the value differs from the last it saw (its value tracker, which reads the
  *  element's own `value`/`checked` setter): the value it drew is set through that setter, the typed one past it. */
-function retype(el: HTMLInputElement | HTMLTextAreaElement, typed: string) {
-  const focused = el.ownerDocument.activeElement === el;
-  const [start, end] = [el.selectionStart, el.selectionEnd];
+function retype(el: HTMLInputElement | HTMLTextAreaElement) {
+  if (el.value === el.defaultValue) return;
+  const typed = el.value;
   el.value = el.defaultValue;
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, 'value')!.set!.call(el, typed);
-  if (focused) el.setSelectionRange(start, end);
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
@@ -28,6 +27,10 @@ export function adoptTypedValues(container: HTMLElement): void {
         el.checked = true;
         el.click();
       }
-    } else if (el.value !== el.defaultValue) retype(el, el.value);
+    } else if (el.ownerDocument.activeElement !== el) retype(el);
+    // The field being typed in is left alone while it has the focus: a phone's keyboard may be composing a word in
+    // it, which setting its value would break. Its next key reaches React whole (the tracker holds the value React
+    // found), and what it shows is typed again as it is left, before any Next.
+    else el.addEventListener('blur', () => retype(el), { once: true });
   }
 }

@@ -1,12 +1,28 @@
 /** Step 1 drawn by the server (issue 25): a person reads it and types into it before the page's script arrives, and
  *  the script takes it over without losing a key, in both partners and both languages, on a phone and a desktop. */
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DESKTOP, PERSON, PHONE, press, ROBOT, type, type Device, type Hand } from './hand';
 import { expectAccessible, fillEmployerGroup, next, pat } from './journey';
 import { withServerAndBrowser } from './harness';
 
 const live = withServerAndBrowser();
 const at = (host: string, path: string) => live.server.url.replace('127.0.0.1', host) + path;
+
+/** Holds the page's script back until released; `asked` says the page asked for it (so the hold is real). */
+async function holdScript(page: Page): Promise<{ release: () => void; asked: () => boolean; served: () => boolean }> {
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let asked = false;
+  let served = false;
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+    served = true;
+  });
+  return { release, asked: () => asked, served: () => served };
+}
 
 /** Step 1's labels in each language (the fields typed before the script, and the summary's title). */
 const LABELS = {
@@ -39,14 +55,7 @@ describe('step 1 drawn by the server', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     // The page's script is held back until the person has typed.
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    let scriptServed = false;
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-      scriptServed = true;
-    });
+    const script = await holdScript(page);
     await page.goto(at(host, `/enrollment/accountholder${language === 'es' ? '?lang=es' : ''}`), { waitUntil: 'commit' });
     const words = LABELS[language];
     await page.getByRole('heading', { level: 1, name: words.heading }).waitFor();
@@ -67,10 +76,10 @@ describe('step 1 drawn by the server', () => {
     await type(page.getByLabel(words.ssn), pat.ssnDigits, hand);
     await type(page.getByLabel(words.dob), pat.dobDigits, hand);
     await type(page.getByRole('textbox', { name: words.city }).first(), 'Washing', hand);
-    expect(scriptServed, 'the script was held back while the person typed').toBe(false);
+    expect(script.asked() && !script.served(), 'the script was asked for and held back while the person typed').toBe(true);
 
     // The script arrives while the person goes on typing the city's last keys.
-    release();
+    script.release();
     await page.keyboard.type('ton', { delay: hand.keyDelay });
     // Taken over: the script's format for the SSN and the date shows on what was typed before it.
     await expect.poll(() => page.getByLabel(words.dob).inputValue()).toBe('04-15-1970');
@@ -98,12 +107,7 @@ describe('step 1 drawn by the server', () => {
   it('a press on Next before the script sends nothing and puts nothing in the address', async () => {
     const context = await DESKTOP.open(live.browser);
     const page = await context.newPage();
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const script = await holdScript(page);
     const navigations: string[] = [];
     page.on('request', (r) => void (r.isNavigationRequest() && navigations.push(r.url())));
     await page.goto(at('127.0.0.1', '/enrollment/accountholder'), { waitUntil: 'commit' });
@@ -111,9 +115,10 @@ describe('step 1 drawn by the server', () => {
     await type(page.getByLabel('Social security number'), pat.ssnDigits, ROBOT);
     await press(page.getByRole('button', { name: 'Next' }), ROBOT);
     await page.keyboard.press('Enter');
-    release();
-    // Taken over (the SSN shows the script's mask), the page is the one first asked for, with what was typed.
-    await expect.poll(() => page.getByLabel('Social security number').inputValue()).toMatch(/6789$/);
+    expect(script.asked() && !script.served()).toBe(true);
+    script.release();
+    // Taken over (the SSN shows the script's format), the page is the one first asked for, with what was typed.
+    await expect.poll(() => page.getByLabel('Social security number').inputValue()).toMatch(/-6789$/);
     expect(navigations).toEqual([at('127.0.0.1', '/enrollment/accountholder')]);
     expect(page.url()).toBe(at('127.0.0.1', '/enrollment/accountholder'));
     expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe(pat.first);
@@ -123,16 +128,12 @@ describe('step 1 drawn by the server', () => {
   it('a whole journey goes on from a step 1 typed before its script', async () => {
     const context = await PHONE.open(live.browser);
     const page = await context.newPage();
-    let release!: () => void;
-    const released = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const script = await holdScript(page);
     await page.goto(at('127.0.0.1', '/enrollment/accountholder'), { waitUntil: 'commit' });
     await type(page.getByLabel('First name', { exact: true }), pat.first, PERSON);
     await type(page.getByLabel('Last name', { exact: true }), pat.last, PERSON);
-    release();
+    expect(script.asked() && !script.served()).toBe(true);
+    script.release();
     await type(page.getByLabel(/social security/i), pat.ssnDigits, PERSON);
     await type(page.getByLabel(/date of birth/i), pat.dobDigits, PERSON);
     await type(page.getByLabel(/^Home phone/), '2025550143', PERSON);

@@ -33,9 +33,10 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
   const [load, setLoad] = useState<StepLoad | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!step?.schema) return;
+    // The step's schema pair in the page's language (its labels and messages); a switch loads the other words. A
+    // step loaded already (fetched ahead, or drawn by the server) is drawn with what was loaded.
+    if (!step?.schema || loaded.has(stepKey(step.id, language))) return;
     let live = true;
-    // The step's schema pair in the page's language (its labels and messages); a switch loads the other words.
     const id = stepKey(step.id, language);
     withTimeout(() => loadStep(step.id, language)).then(
       (module) => {

@@ -134,7 +134,6 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
 
     // One round trip: an earlier answer for this key, whether the SSN is already enrolled, and the re-check's facts.
     const found = await checkEnrollment(db, protection, request, payload, presentedGrant(request, protection), key, ssnIndex);
-    phase('check (database)');
     if (found.earlier) {
       if (found.earlier.requestHash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
       return send(reply, found.earlier, metrics);
@@ -142,6 +141,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
 
     // Everything the browser decided, decided again here (read-only; the claims are in settle()).
     const checked = found.recheck();
+    phase('check (database)');
 
     let answer: Answer;
     if (found.duplicate) answer = { status: 409, body: JSON.stringify({ message: messages.duplicateAccount }) };
@@ -154,12 +154,13 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
         throw e;
       }
       answer = { status: 200, body: outcome };
-      phase('identity verification');
     }
+    phase('identity verification');
     // The employer's name is the database's, never the body's. The applicant's language is kept for the bank's letters:
     // the one the page sent, else the one the request was made in.
     const record = { ...payload, language: (body as { language?: string }).language ?? variant.language, group: { ...payload.group, id: checked.group.id, name: checked.group.name } };
-    // The form revision it was validated under is kept before the enrollment names it (once per process).
+    // The form revision it was validated under is kept before the enrollment names it (once per process: its wait
+    // counts in the first request's sealing).
     await keepRevision(db, variant.id);
     const sealed = answer.status === 200 ? protection.encrypt(JSON.stringify(record)) : '';
     phase('seal (encryption)');

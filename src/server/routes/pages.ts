@@ -52,8 +52,9 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
 
   app.get('/', async (_request, reply) => reply.redirect('/enrollment', 302));
   for (const path of ['/enrollment', '/splash']) app.get(path, async (request, reply) => page(request, reply, { draw: true }));
-  // A step of the request's variant is the wizard's (the first drawn here, its fields empty, for the script to take
-  // over); any other address under /enrollment is not found: answered 404, and the wizard draws its not-found page.
+  // A step of the request's variant is the wizard's (the first drawn here, its fields empty but for the address's
+  // group, for the script to take over); any other address under /enrollment is not found: answered 404, and the
+  // wizard draws its not-found page.
   app.get<{ Params: { '*': string } }>('/enrollment/*', async (request, reply) => {
     const { steps } = variantOf(request);
     const route = request.params['*'];
