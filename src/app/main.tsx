@@ -1,11 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchPath } from 'react-router-dom';
 import { App } from './App';
-import { PATHS } from './routes';
 import { variant } from './variant';
-import { serverDrawnStep } from '../domain/site';
-import { DrawnSteps, stepKey, type LoadedSteps } from './drawnStep';
+import { DrawnSteps, drawnStepAt, drawnSteps, type LoadedSteps } from './drawnStep';
 import './styles.css';
 import { adoptLanguage, inlineWords } from './words';
 import { CHUNK_FAILED, withTimeout } from '../engine/loading';
@@ -25,12 +22,12 @@ const app = (drawn: LoadedSteps | null = null) => (
 /** The step the server drew, loaded (with the wizard's code) before it is taken over: the wizard's first drawing
  *  must be the page's (drawnStep.ts). A step that cannot load is taken over without it, and the wizard says so. */
 async function drawnStep(language: string): Promise<LoadedSteps | null> {
-  const step = serverDrawnStep(variant.steps, matchPath(PATHS.step, window.location.pathname)?.params.step);
+  const step = drawnStepAt(variant.steps, window.location.pathname);
   if (!step) return null;
   // (A download that hangs gives up as any chunk does; the page is then taken over without the step.)
   const [{ loadStep }] = await withTimeout(() => Promise.all([import('./stepModule'), import('./pages/Wizard')]));
   return withTimeout(() => loadStep(step.id, language)).then(
-    (module) => new Map([[stepKey(step.id, language), module]]),
+    (module) => drawnSteps(step, language, module),
     () => null,
   );
 }

@@ -8,7 +8,7 @@
  * at the same time with nothing shared between them.
  */
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchPath, Route, Routes, StaticRouter } from 'react-router-dom';
+import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { page, PATHS } from './routes';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Welcome } from './pages/Welcome';
@@ -17,14 +17,13 @@ import { Splash } from './pages/Splash';
 import { NotFound } from './pages/NotFound';
 import { Wizard } from './pages/Wizard';
 import { SiteProvider, type Site } from './site';
-import { DrawnSteps, stepKey, type LoadedSteps } from './drawnStep';
+import { DrawnSteps, drawnStepAt, drawnSteps, type LoadedSteps } from './drawnStep';
 import { loadVariantStep } from './stepModule';
-import { serverDrawnStep } from '../domain/site';
 
 /** The step the page draws, loaded first (drawnStep.ts); the server asks for no other step's page. */
 async function drawnStep(url: string, { variant, language }: Site): Promise<LoadedSteps | null> {
-  const step = serverDrawnStep(variant.steps, matchPath(PATHS.step, url.split('?')[0])?.params.step);
-  return step && new Map([[stepKey(step.id, language), await loadVariantStep(variant.id, step.id, language)]]);
+  const step = drawnStepAt(variant.steps, url.split('?')[0]);
+  return step && drawnSteps(step, language, await loadVariantStep(variant.id, step.id, language));
 }
 
 /** The markup of the page at `url` (path and query) for a partner, in a language, with a fee page's data. */

@@ -28,6 +28,11 @@ export async function fillPersonal(page: Page, p: Person, hand: Hand = ROBOT): P
   await type(page.getByLabel(/^First name/), p.first, hand);
   if (p.middle) await type(page.getByLabel(/^Middle initial/), p.middle, hand);
   await type(page.getByLabel(/^Last name/), p.last, hand);
+  await fillAfterNames(page, p, hand);
+}
+
+/** Step 1's personal part after the names: the SSN to the zip code. */
+export async function fillAfterNames(page: Page, p: Person, hand: Hand = ROBOT): Promise<void> {
   await type(page.getByLabel(/social security/i), p.ssnDigits, hand);
   await type(page.getByLabel(/date of birth/i), p.dobDigits, hand);
   await type(page.getByLabel(/^Home phone/), '2025550143', hand);

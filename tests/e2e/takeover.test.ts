@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PERSON, PHONE, press, ROBOT, type, type Device, type Hand } from './hand';
-import { expectAccessible, fillEmployerGroup, next, pat } from './journey';
+import { expectAccessible, fillAfterNames, fillEmployerGroup, next, pat } from './journey';
 import { withServerAndBrowser } from './harness';
 
 const live = withServerAndBrowser();
@@ -134,16 +134,7 @@ describe('step 1 drawn by the server', () => {
     await type(page.getByLabel('Last name', { exact: true }), pat.last, PERSON);
     expect(script.asked() && !script.served()).toBe(true);
     script.release();
-    await type(page.getByLabel(/social security/i), pat.ssnDigits, PERSON);
-    await type(page.getByLabel(/date of birth/i), pat.dobDigits, PERSON);
-    await type(page.getByLabel(/^Home phone/), '2025550143', PERSON);
-    await type(page.getByLabel('Email address', { exact: true }), 'applicant@example.com', PERSON);
-    await type(page.getByLabel(/re-enter/i), 'applicant@example.com', PERSON);
-    await type(page.getByLabel('Passcode'), 'Secret', PERSON);
-    await type(page.getByRole('textbox', { name: 'Street address' }).first(), '601 E St NW', PERSON);
-    await type(page.getByRole('textbox', { name: 'City' }).first(), 'Washington', PERSON);
-    await page.getByRole('combobox', { name: 'State' }).first().selectOption({ label: 'District of Columbia' });
-    await type(page.getByRole('textbox', { name: 'Zip code' }).first(), pat.zip, PERSON);
+    await fillAfterNames(page, pat, PERSON);
     await fillEmployerGroup(page, 'demo100', PERSON);
     await next(page, 'Step 2: Additional Cardholder', PERSON);
     await next(page, 'Step 3: Verify', PERSON);

@@ -39,6 +39,22 @@ function Choice<T extends string>({ legend, name, value, onChange, options }: { 
   );
 }
 
+/** A list, named by its label alone (a label around it would add its options to its name). */
+function Pick({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function Studio() {
   const [overview, setOverview] = useState<Overview | null>(null);
   const [partner, setPartner] = useState('');
@@ -162,21 +178,16 @@ function Studio() {
           </p>
         )}
         <form className="choices" aria-label="What to edit" onSubmit={(e) => e.preventDefault()}>
-          {/* Each select named by its label alone (a label around it would add its options to its name). */}
-          <div>
-            <label htmlFor="choose-partner">Partner</label>
-            <select id="choose-partner" value={partner} onChange={(e) => {
-              const next = overview.partners.find((p) => p.id === e.currentTarget.value)!;
-              setPartner(next.id);
-              setStep(next.steps[0].id);
-            }}>
-              {overview.partners.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.id}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Pick
+            id="choose-partner"
+            label="Partner"
+            value={partner}
+            onChange={(id) => {
+              setPartner(id);
+              setStep(overview.partners.find((p) => p.id === id)!.steps[0].id);
+            }}
+            options={overview.partners.map((p) => [p.id, p.id])}
+          />
           <Choice
             legend="Edit"
             name="mode"
@@ -189,38 +200,9 @@ function Studio() {
               ['settings', 'Partner settings'],
             ]}
           />
-          {mode === 'page' && (
-            <div>
-              <label htmlFor="choose-section">Page</label>
-              <select id="choose-section" value={section} onChange={(e) => setSection(e.currentTarget.value)}>
-                {overview.sections.map((s) => (
-                  <option key={s} value={s}>
-                    {SECTION_NAMES[s] ?? s}
-                  </option>
-                ))}
-              </select>
-            </div>
-          )}
-          <div>
-            <label htmlFor="choose-step">Step</label>
-            <select id="choose-step" value={step} onChange={(e) => setStep(e.currentTarget.value)}>
-              {steps.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="choose-language">Preview language</label>
-            <select id="choose-language" value={language} onChange={(e) => setLanguage(e.currentTarget.value)}>
-              {overview.languages.map((l) => (
-                <option key={l} value={l}>
-                  {nameOf(l)}
-                </option>
-              ))}
-            </select>
-          </div>
+          {mode === 'page' && <Pick id="choose-section" label="Page" value={section} onChange={setSection} options={overview.sections.map((s) => [s, SECTION_NAMES[s] ?? s])} />}
+          <Pick id="choose-step" label="Step" value={step} onChange={setStep} options={steps.map((s) => [s.id, s.title])} />
+          <Pick id="choose-language" label="Preview language" value={language} onChange={setLanguage} options={overview.languages.map((l) => [l, nameOf(l)])} />
           {mode === 'fields' && (
             <Choice
               legend="Preview of the fields"
