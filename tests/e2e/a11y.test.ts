@@ -45,6 +45,9 @@ describe.each([['127.0.0.1', 'standard'], ['aarp.localhost', 'aarp']])('accessib
 describe('the info tooltip in the browser', () => {
   it('shows on Enter and hides on Escape', async () => {
     const page = await open('127.0.0.1', '/enrollment/accountholder');
+    // Step 1 is drawn by the server (issue 25): its button does nothing until the script has taken the page over,
+    // which names the tab after the step.
+    await expect.poll(() => page.title()).toBe('Step 1: Account Holder Information');
     const info = page.getByRole('button', { name: 'More information about Social security number' });
     await info.focus();
     await page.keyboard.press('Enter');
