@@ -38,7 +38,7 @@ export function App() {
   const site = useMemo(() => ({ variant, language, words: words!, fees }), [language, words, fees]);
   return (
     <SiteProvider site={site}>
-      <BrowserRouter>
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
       </BrowserRouter>
     </SiteProvider>

@@ -1,10 +1,10 @@
 /** Screens load lazily so the welcome page and step 1 stay small. A download that fails is tried again a moment
  *  later, twice; one that still fails (or does not arrive in time) fails clearly, and the page's 'Try again'
  *  (ScreenBoundary in routes.tsx) loads it anew, with the application still in memory. */
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { CHUNK_FAILED, withTimeout } from '../engine/loading';
 
-export { CHUNK_TIMEOUT_MS, CHUNK_FAILED, withTimeout } from '../engine/loading';
+export { CHUNK_TIMEOUT_MS, CHUNK_FAILED, withTimeout, whenIdle } from '../engine/loading';
 
 /** The component a module exports under a name, with its props. */
 type Exported<T> = T extends ComponentType<infer P> ? ComponentType<P> : never;
@@ -33,13 +33,16 @@ export function retryFailedScreens(): void {
 }
 
 /** A screen whose code loads when it is first drawn (inside a Suspense: routes.tsx page). `preload` fetches it
- *  ahead, e.g. while the applicant fills the step before it, so it is drawn at once. */
+ *  ahead, e.g. while the applicant fills the step before it; `ready` resolves once it is here (or failed). A screen
+ *  whose code is here is drawn at once, in the render that reaches it: it never suspends, even for a moment. */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
   type Props = Exported<M[K]> extends ComponentType<infer P> ? P : never;
+  let loaded: ComponentType<object> | undefined;
+  const keep = (m: M) => (loaded = m[name] as unknown as ComponentType<object>);
   const make = () =>
     lazy(() =>
       retrying(load).then(
-        (m) => ({ default: m[name] as Exported<M[K]> }),
+        (m) => ({ default: keep(m) as Exported<M[K]> }),
         (e: unknown) => {
           failed.add(renew);
           throw e;
@@ -50,17 +53,11 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) 
   const renew = () => {
     current = make();
   };
-  const Screen = (props: Props) => createElement(current as unknown as ComponentType<object>, props as object);
-  return Object.assign(Screen, { preload: (): void => void load().catch(() => undefined) });
-}
-
-/** Runs `work` once the page is idle (the browser's idle callback, or a second later where it has none); returns
- *  what cancels it. */
-export function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(work, { timeout: 5000 });
-    return () => cancelIdleCallback(id);
+  const ready = (): Promise<void> => load().then(keep, () => undefined).then(() => undefined);
+  function Screen(props: Props) {
+    // One kind of component for the screen's whole life: the code itself if it is here as the screen is drawn.
+    const [Component] = useState(() => loaded ?? (current as unknown as ComponentType<object>));
+    return createElement(Component, props as object);
   }
-  const id = setTimeout(work, 1000);
-  return () => clearTimeout(id);
+  return Object.assign(Screen, { preload: (): void => void ready(), ready });
 }

@@ -1,7 +1,7 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import Form from '@rjsf/core';
-import { toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError } from '@rjsf/utils';
+import { deepEquals, toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
@@ -13,6 +13,7 @@ import { changedMessages, liftRequiredErrors, messagesById } from './errors';
 import { localizeErrors, localizeUi, untranslated } from './localize';
 import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
+import { whenIdle } from './loading';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { adoptTypedValues } from './takeover';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
@@ -102,6 +103,9 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   // it is shown (useFormState).
   const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null }));
   const submitCount = useFormState(store, selectSubmitCount);
+  // A validator's first run compiles its code, tens of milliseconds on a phone: it runs once while the page is idle,
+  // so the first Next (or field left) pays only for the check itself.
+  useEffect(() => whenIdle(() => void validator.validateFormData(store.get().formData, module.schema, undefined, transformErrors)), [validator, module.schema, transformErrors, store]);
   // The step does not re-render for a change RJSF reported itself: new form data in its props would make it rebuild
   // its whole state (every field's schema, defaults and errors) a second time. A value set from outside RJSF
   // (setFieldValue) re-renders the step, so RJSF takes it; any render passes the data as the store has it.
@@ -109,6 +113,13 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const [asyncErrors, setAsyncErrors] = useState<Record<string, string>>({});
   const [pending, setPendingPaths] = useState<ReadonlySet<string>>(new Set());
   const [stepErrors, setStepErrors] = useState<RJSFValidationError[]>([]);
+  // Set only when they change: the same errors told again would draw the step again.
+  const stepErrorsShown = useRef(stepErrors);
+  const showStepErrors = useCallback((errors: RJSFValidationError[]) => {
+    if (deepEquals(stepErrorsShown.current, errors)) return;
+    stepErrorsShown.current = errors;
+    setStepErrors(errors);
+  }, []);
   // The last refusal's messages and the data they judged (a ref too, for the change handlers).
   const [refusal, setRefusalState] = useState<(StepRefusal & { data: Data }) | null>(null);
   const refusalRef = useRef(refusal);
@@ -237,6 +248,20 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     checkErrors.current = extraErrors ? toErrorList(extraErrors) : [];
     if (store.get().preview) previewChanges();
   }, [extraErrors, store, previewChanges]);
+  // A Next with errors is shown in the render that draws RJSF's errors: the press is counted, and the step's errors
+  // set, as it begins. RJSF reports its errors only once it has drawn them, and counting then drew the step twice
+  // before the first frame (the first time without a message shown).
+  const counted = useRef(false);
+  const beginNext = useCallback(() => {
+    let data = store.get().formData;
+    for (const [id, { value }] of waiting.current) data = setPath(data, idToPath(id), value);
+    flushChanges();
+    const errors = [...validator.validateFormData(data, module.schema, undefined, transformErrors).errors, ...checkErrors.current];
+    counted.current = errors.length > 0;
+    if (!counted.current) return;
+    showStepErrors(errors);
+    store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
+  }, [store, flushChanges, validator, module.schema, transformErrors, showStepErrors]);
   const busy = pending.size > 0 || advancingShown;
   const container = useRef<HTMLDivElement>(null);
 
@@ -245,7 +270,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
       {renderStepErrors && <Rendered render={renderStepErrors} arg={stepErrors} />}
       {/* Next (a click, or Enter in a field) submits what was typed: the changes still waiting are reported first, in
           the same event, so the form validates and submits them. */}
-      <div className="step-form" ref={container} onSubmitCapture={flushChanges}>
+      <div className="step-form" ref={container} onSubmitCapture={beginNext}>
         <Form
           schema={module.schema}
           uiSchema={uiSchema}
@@ -276,11 +301,14 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           onBlur={(id) => store.set((s) => (s.touched.has(id) ? s : { ...s, touched: new Set(s.touched).add(id) }))}
           onError={(errors) => {
             formErrors.current = errors;
-            setStepErrors(errors);
-            store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
+            // Told already as the press began (beginNext), unless RJSF found what that check did not.
+            showStepErrors(errors);
+            if (!counted.current) store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
+            counted.current = false;
           }}
           onSubmit={(e) => {
-            setStepErrors([]);
+            counted.current = false;
+            showStepErrors([]);
             if (busy || advancing.current) return;
             advancing.current = true;
             setAdvancingShown(true);

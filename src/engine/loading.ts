@@ -18,3 +18,14 @@ export function withTimeout<T>(load: () => Promise<T>, ms = CHUNK_TIMEOUT_MS): P
     );
   });
 }
+
+/** Runs `work` once the page is idle (the browser's idle callback, or a second later where it has none); returns
+ *  what cancels it. */
+export function whenIdle(work: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(work, { timeout: 5000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(work, 1000);
+  return () => clearTimeout(id);
+}

@@ -42,11 +42,13 @@ export interface Settled {
   enrollmentId: string | null;
 }
 
-/** enroll_settle (migrations 011, 013, 014) holds the statement, so its plan is made once per connection, not per request. */
+/** enroll_settle (migrations 011, 013, 014) holds the statement, and the call is a prepared statement: each is planned
+ *  once per connection, not per request. */
 export async function settle(db: Db, s: Settlement): Promise<Settled> {
   const { rows } = await db.query<{ granted: number; claimed: number; enrollment_id: string | null }>(
     'SELECT granted, claimed, enrollment_id FROM enroll_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
     [s.key, s.fingerprint, s.status, s.body, s.ssnIndex, s.sealed, s.groupId, s.grant.tokenHash, s.grant.sessionHash, s.verificationId, s.memberIndex, s.revision, s.language],
+    'enroll_settle',
   );
   return { granted: rows[0].granted === 1, claimed: rows[0].claimed === 1, enrollmentId: rows[0].enrollment_id };
 }

@@ -90,7 +90,7 @@ export async function checkEnrollment(db: Db, protection: DataProtection, reques
     grant?.sessionHash ?? null,
     member,
     memberIndex,
-  ]);
+  ], 'enroll_check');
   const facts = rows[0];
   return {
     earlier: facts.status === null ? null : { status: facts.status, body: facts.body ?? '', requestHash: facts.request_hash ?? '' },

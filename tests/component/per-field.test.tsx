@@ -3,7 +3,7 @@
  *  after it (every change validated once typing pauses). Counted on the standard step 1, every widget of it wrapped in
  *  a counter. */
 import { engineWords } from '../words';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Form, { getDefaultRegistry } from '@rjsf/core';
@@ -108,6 +108,30 @@ describe('per-field updates', () => {
     await userEvent.type(last, 'Doe');
     await waitFor(() => expect(within(summary).queryByRole('link', { name: 'Last name is required.' })).not.toBeInTheDocument());
     expect(othersSince(before, 'root_lastName')).toEqual([]);
+    expect(onNext).not.toHaveBeenCalled();
+  });
+
+  it('a Next with errors draws the step once: the messages, the summary and the count of presses in one render', async () => {
+    renders.clear();
+    const onNext = renderStep1();
+    const before = new Map(renders);
+    const drawnForms = vi.spyOn(Form.prototype, 'render');
+    onTestFinished(() => drawnForms.mockRestore());
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // RJSF reports its errors once it has drawn them: counting the press then drew the whole step again, before the
+    // first frame.
+    expect(drawnForms).toHaveBeenCalledTimes(1);
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'First name is required.' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^First name/)).toHaveAttribute('aria-invalid', 'true');
+    // A field with a message is drawn once, one without none.
+    const drawn = renderedSince(before);
+    expect(drawn).toMatchObject({ root_firstName: 1, root_ssn: 1, root_homeAddress_zip: 1, root_group_id: 1 });
+    expect(Object.entries(drawn).filter(([, times]) => times !== 1)).toEqual([]);
+    // A second Next with the same errors is counted too: the summary takes the focus again.
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(onNext).not.toHaveBeenCalled();
   });
 

@@ -104,7 +104,7 @@ describe('the screens after step 1', () => {
     fresh.useWizard.getState().setPayload(holder);
     const step1 = drawn('/enrollment/accountholder');
     await screen.findByLabelText(/^First name/);
-    // Past the time the page's idle work waits for (whenIdle, src/app/lazy.ts): step 2 has no screen of its own.
+    // Past the time the page's idle work waits for (whenIdle, src/engine/loading.ts): step 2 has no screen of its own.
     await act(() => new Promise((resolve) => setTimeout(resolve, 1500)));
     expect(preloaded).toEqual([]);
     step1.unmount();

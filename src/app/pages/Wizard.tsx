@@ -1,5 +1,6 @@
 /** Walks the variant's step list: one route per step, forms rendered by the engine, the rest by the app. */
 import { Suspense, useContext, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { StepForm } from '../../engine/StepForm';
 import { getPath } from '../../engine/paths';
@@ -65,7 +66,7 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
 /** The screens of the summary and submit steps, loaded when first drawn or while the step before them is filled. */
 const Review = lazyPage(() => import('./Verify'), 'Review');
 const ThankYou = lazyPage(() => import('./ThankYou'), 'ThankYou');
-const screens: Partial<Record<string, { preload: () => void }>> = { summary: Review, submit: ThankYou };
+const screens: Partial<Record<string, { preload: () => void; ready: () => Promise<void> }>> = { summary: Review, submit: ThankYou };
 /** The membership check's dialogs: only a variant with the check loads them. */
 const MembershipDialog = lazyPage(() => import('../components/MembershipDialog'), 'MembershipDialog');
 
@@ -109,11 +110,18 @@ export function Wizard() {
   if (submission && index !== submitIndex) return <Navigate to={`/enrollment/${steps[submitIndex].route}`} replace />;
   if (index > reached) return <Navigate to={`/enrollment/${steps[reached].route}`} replace />;
 
-  const go = (to: number, data: Record<string, unknown>, direction: 'next' | 'previous') => {
-    setPayload(data);
-    if (direction === 'next') reach(to);
+  // The data, the steps reached and the address change in one render (the router's update is not a transition:
+  // with one, the store's update drew the step being left once more before the next was drawn). A screen with code
+  // of its own is here before it is drawn, so the page moves at once, never through a loading state.
+  const go = async (to: number, data: Record<string, unknown>, direction: 'next' | 'previous') => {
     stepEvent(step.id, direction);
-    navigate(`/enrollment/${steps[to].route}`);
+    const kind = steps[to].kind;
+    if (kind) await screens[kind]?.ready();
+    flushSync(() => {
+      setPayload(data);
+      if (direction === 'next') reach(to);
+      navigate(`/enrollment/${steps[to].route}`);
+    });
   };
   const next = async (data: Record<string, unknown>) => {
     const proceed = await beforeNext(step, data);
@@ -121,7 +129,7 @@ export function Wizard() {
     if (!proceed) return;
     // An Edit link from Verify comes back to Verify.
     const verify = steps.findIndex((s) => s.kind === 'summary');
-    go(params.get('return') === 'verify' && verify > index ? verify : index + 1, proceed, 'next');
+    await go(params.get('return') === 'verify' && verify > index ? verify : index + 1, proceed, 'next');
   };
   const canCancel = index === 0 || details.cancelOnLaterSteps;
   const actions = (busy: boolean, data: Record<string, unknown>, nextDisabled = false) => (

@@ -19,7 +19,8 @@ export interface PostgresOptions extends DbOptions {
 }
 
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** `prepared` names a statement run on every request: PostgreSQL parses and plans it once per connection. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], prepared?: string): Promise<{ rows: T[] }>;
 }
 
 export interface Db extends Queryable {
@@ -108,7 +109,7 @@ export async function openPostgres(url: string, { schema, queryTimeoutMs = DEFAU
   });
   pool.on('error', () => undefined); // an idle client's error must not crash the process; queries report their own
   return {
-    query: async (sql, params) => ({ rows: (await pool.query(sql, params)).rows }),
+    query: async (sql, params, prepared) => ({ rows: (await pool.query({ text: sql, values: params, name: prepared })).rows }),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
