@@ -29,3 +29,18 @@ export function whenIdle(work: () => void): () => void {
   const id = setTimeout(work, 1000);
   return () => clearTimeout(id);
 }
+
+/** Runs `work` just after the next frame is painted (a task queued as the frame begins runs once it is out); returns
+ *  what cancels it. For what a press sets off but its frame need not wait for. */
+export function afterPaint(work: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(work, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => (timer = setTimeout(work, 0)));
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}

@@ -81,6 +81,35 @@ describe('coming back to step 1', () => {
   });
 });
 
+describe('entering step 1', () => {
+  it('asks for the CSRF token once the step is painted, on each entry, never before its frame', async () => {
+    const asked = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/csrf-token')).length;
+    // The frames are the test's to paint.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) => frames.push(frame));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const paint = () => act(() => frames.splice(0).forEach((frame) => frame(performance.now())));
+    fetchMock.mockClear();
+    useWizard.getState().setPayload(holder);
+    useWizard.getState().reach(2);
+    renderWizard('/enrollment/accountholder');
+    await screen.findByLabelText(/^First name/);
+    // Drawn, not yet painted: the request waits for the frame.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).toBe(0);
+    paint();
+    await waitFor(() => expect(asked()).toBe(1));
+    await userEvent.type(screen.getByLabelText(/^Social security number/i), '387654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 1, name: 'Step 2: Additional Cardholder' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' });
+    expect(asked()).toBe(1);
+    paint();
+    await waitFor(() => expect(asked()).toBe(2));
+  });
+});
+
 describe('the screens after step 1', () => {
   it('load while the step before each is filled (the review page on step 2, the thank-you page on step 4), not with step 1', async () => {
     // The modules afresh, with lazy screens that say when they are fetched ahead.

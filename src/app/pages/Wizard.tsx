@@ -20,7 +20,7 @@ import { useWizard } from '../wizardStore';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
 import { beforeNext, beforePrevious, enterStep, initialData, Refused } from '../stepRules';
-import { lazyPage, whenIdle } from '../lazy';
+import { afterPaint, lazyPage, whenIdle } from '../lazy';
 import { NotFound, page } from '../routes';
 import { useWords, useLanguage, useVariant } from '../words';
 import { DrawnSteps, stepKey, type LoadedSteps } from '../drawnStep';
@@ -88,10 +88,11 @@ export function Wizard() {
   const drawn = useContext(DrawnSteps);
   const [loaded] = useState<LoadedSteps>(() => new Map(drawn));
   const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, language, loaded);
-  // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing).
+  // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing), once
+  // the step is painted: the press that brought the applicant here waits for none of it (the CSRF token's request).
   const enter = useEffectEvent((entered: StepEntry) => enterStep(entered, params));
   useEffect(() => {
-    if (step) enter(step);
+    if (step) return afterPaint(() => enter(step));
   }, [step]);
   // What the next step needs (its screen, when it has one of its own; its form's schema and validators) loads while
   // this one is filled, once the page is idle: its Next then draws it without a fetch.
