@@ -177,17 +177,22 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   // The errors RJSF shows (as it last reported them) and the server checks' messages: what a preview is told from.
   const formErrors = useRef<RJSFValidationError[]>([]);
   const checkErrors = useRef<RJSFValidationError[]>([]);
+  // The form's data with the typed changes still waiting applied.
+  const withWaiting = useCallback(() => {
+    let data = store.get().formData;
+    for (const [id, { value }] of waiting.current) data = setPath(data, idToPath(id), value);
+    return data;
+  }, [store]);
   const previewChanges = useCallback(() => {
     clearTimeout(settleTimer.current);
     if (waiting.current.size === 0) return;
-    let data = store.get().formData;
-    for (const [id, { value }] of waiting.current) data = setPath(data, idToPath(id), value);
+    const data = withWaiting();
     dropStaleRefusal(data);
     // Before a Next the messages follow RJSF's own rule (on leaving a field); after it they follow the typing.
     const live = store.get().submitCount > 0;
     const errors = live ? [...validator.validateFormData(data, module.schema, undefined, transformErrors).errors, ...checkErrors.current] : null;
     store.set((s) => ({ ...s, preview: { data, errors, byId: errors ? changedMessages(errors, formErrors.current, s.preview) : new Map() } }));
-  }, [store, validator, module.schema, transformErrors, dropStaleRefusal]);
+  }, [store, withWaiting, validator, module.schema, transformErrors, dropStaleRefusal]);
   const flushChanges = useCallback(() => {
     clearTimeout(settleTimer.current);
     const reports = [...waiting.current.values()];
@@ -253,15 +258,14 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   // before the first frame (the first time without a message shown).
   const counted = useRef(false);
   const beginNext = useCallback(() => {
-    let data = store.get().formData;
-    for (const [id, { value }] of waiting.current) data = setPath(data, idToPath(id), value);
+    const data = withWaiting();
     flushChanges();
     const errors = [...validator.validateFormData(data, module.schema, undefined, transformErrors).errors, ...checkErrors.current];
     counted.current = errors.length > 0;
     if (!counted.current) return;
     showStepErrors(errors);
     store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
-  }, [store, flushChanges, validator, module.schema, transformErrors, showStepErrors]);
+  }, [store, withWaiting, flushChanges, validator, module.schema, transformErrors, showStepErrors]);
   const busy = pending.size > 0 || advancingShown;
   const container = useRef<HTMLDivElement>(null);
 
