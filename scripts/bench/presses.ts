@@ -17,7 +17,7 @@ export type Press = (typeof PRESSES)[number];
 type Result = { kind: 'h1' | 'text'; value: string } | { kind: 'frame' };
 
 /** The time from the pointer's up on `target` to the first frame painted once `result` holds, in ms. */
-export async function pressToPaint(page: Page, press: () => Promise<void>, result: Result): Promise<number> {
+async function pressToPaint(page: Page, press: () => Promise<void>, result: Result): Promise<number> {
   await page.evaluate((r) => {
     const w = window as unknown as { __press: Promise<number> };
     w.__press = new Promise((resolve) => {
