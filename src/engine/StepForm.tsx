@@ -13,7 +13,7 @@ import { changedMessages, liftRequiredErrors, messagesById } from './errors';
 import { localizeErrors, localizeUi, untranslated } from './localize';
 import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
-import { whenIdle } from './loading';
+import { afterPaint, whenIdle } from './loading';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { adoptTypedValues } from './takeover';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
@@ -99,13 +99,23 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const translate = module.translate ?? untranslated;
   const uiSchema = useMemo(() => localizeUi(module.schema, module.uiSchema, translate), [module.schema, module.uiSchema, translate]);
   const transformErrors = useCallback((errors: RJSFValidationError[]) => localizeErrors(liftRequiredErrors(errors), translate), [translate]);
+  // The step's errors for some data, exactly as RJSF's own validation gives them (its uiSchema names the fields in
+  // each error's text): errors told beside RJSF's compare equal to its own, and draw nothing again.
+  const validate = useCallback((data: Data) => validator.validateFormData(data, module.schema, undefined, transformErrors, uiSchema).errors, [validator, module.schema, transformErrors, uiSchema]);
   // Values, left fields, Next presses and the preview: the step reads the Next count; every other part is read where
   // it is shown (useFormState).
   const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null }));
   const submitCount = useFormState(store, selectSubmitCount);
+  // After a Next, RJSF validates each change, not only a field left. It hears of that once the press's frame is out: a
+  // prop it is given anew makes it derive its whole state again and draw the step a second time, which the frame
+  // showing the press's messages need not wait for (it shows the same messages).
+  const [validatesEachChange, setValidatesEachChange] = useState(false);
+  useEffect(() => {
+    if (submitCount > 0 && !validatesEachChange) return afterPaint(() => setValidatesEachChange(true));
+  }, [submitCount, validatesEachChange]);
   // A validator's first run compiles its code, tens of milliseconds on a phone: it runs once while the page is idle,
   // so the first Next (or field left) pays only for the check itself.
-  useEffect(() => whenIdle(() => void validator.validateFormData(store.get().formData, module.schema, undefined, transformErrors)), [validator, module.schema, transformErrors, store]);
+  useEffect(() => whenIdle(() => void validate(store.get().formData)), [validate, store]);
   // The step does not re-render for a change RJSF reported itself: new form data in its props would make it rebuild
   // its whole state (every field's schema, defaults and errors) a second time. A value set from outside RJSF
   // (setFieldValue) re-renders the step, so RJSF takes it; any render passes the data as the store has it.
@@ -190,9 +200,9 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     dropStaleRefusal(data);
     // Before a Next the messages follow RJSF's own rule (on leaving a field); after it they follow the typing.
     const live = store.get().submitCount > 0;
-    const errors = live ? [...validator.validateFormData(data, module.schema, undefined, transformErrors).errors, ...checkErrors.current] : null;
+    const errors = live ? [...validate(data), ...checkErrors.current] : null;
     store.set((s) => ({ ...s, preview: { data, errors, byId: errors ? changedMessages(errors, formErrors.current, s.preview) : new Map() } }));
-  }, [store, withWaiting, validator, module.schema, transformErrors, dropStaleRefusal]);
+  }, [store, withWaiting, validate, dropStaleRefusal]);
   const flushChanges = useCallback(() => {
     clearTimeout(settleTimer.current);
     const reports = [...waiting.current.values()];
@@ -214,10 +224,9 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const messagesFor = useCallback(
     (id: string, value: unknown) => {
       const data = setPath(store.get().formData, idToPath(id), value);
-      const { errors } = validator.validateFormData(data, module.schema, undefined, transformErrors);
-      return messagesById(errors).get(id) ?? [];
+      return messagesById(validate(data)).get(id) ?? [];
     },
-    [store, validator, module.schema, transformErrors],
+    [store, validate],
   );
   // A step left while a change waits (the form is gone) reports nothing.
   useEffect(() => () => clearTimeout(settleTimer.current), []);
@@ -254,18 +263,27 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     if (store.get().preview) previewChanges();
   }, [extraErrors, store, previewChanges]);
   // A Next with errors is shown in the render that draws RJSF's errors: the press is counted, and the step's errors
-  // set, as it begins. RJSF reports its errors only once it has drawn them, and counting then drew the step twice
-  // before the first frame (the first time without a message shown).
+  // set, beside RJSF's own submit. RJSF reports its errors only once it has drawn them, and counting then drew the step
+  // twice before the first frame (the first time without a message shown). The press is read in two halves: as it
+  // begins (capture), the changes still waiting are reported, so RJSF's submit takes them; once RJSF's own handler has
+  // queued its submit (bubbling, on this wrapper after the form's), the step's errors are told in the same batch. In a
+  // browser each half is a listener of its own, and React draws what one half set before the next runs.
   const counted = useRef(false);
+  const pressed = useRef<Data | null>(null);
   const beginNext = useCallback(() => {
-    const data = withWaiting();
+    pressed.current = withWaiting();
     flushChanges();
-    const errors = [...validator.validateFormData(data, module.schema, undefined, transformErrors).errors, ...checkErrors.current];
+  }, [withWaiting, flushChanges]);
+  const tellNext = useCallback(() => {
+    const data = pressed.current;
+    pressed.current = null;
+    if (!data) return;
+    const errors = [...validate(data), ...checkErrors.current];
     counted.current = errors.length > 0;
     if (!counted.current) return;
     showStepErrors(errors);
     store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
-  }, [store, withWaiting, flushChanges, validator, module.schema, transformErrors, showStepErrors]);
+  }, [store, validate, showStepErrors]);
   const busy = pending.size > 0 || advancingShown;
   const container = useRef<HTMLDivElement>(null);
 
@@ -274,7 +292,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
       {renderStepErrors && <Rendered render={renderStepErrors} arg={stepErrors} />}
       {/* Next (a click, or Enter in a field) submits what was typed: the changes still waiting are reported first, in
           the same event, so the form validates and submits them. */}
-      <div className="step-form" ref={container} onSubmitCapture={beginNext}>
+      <div className="step-form" ref={container} onSubmitCapture={beginNext} onSubmit={tellNext}>
         <Form
           schema={module.schema}
           uiSchema={uiSchema}
@@ -285,7 +303,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           templates={engineTemplates}
           extraErrors={extraErrors}
           extraErrorsBlockSubmit
-          liveValidate={submitCount > 0 ? 'onChange' : 'onBlur'}
+          liveValidate={validatesEachChange ? 'onChange' : 'onBlur'}
           showErrorList="top"
           noHtml5Validate
           // Drawn by the server, the form can be pressed before its script takes it over: a dialog's method makes the

@@ -163,6 +163,9 @@ describe('per-field updates', () => {
     renderStep1();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     const summary = await screen.findByRole('alert');
+    // RJSF hears that it validates each change from now on once the press's frame is out: one rebuild, then.
+    const atPress = rebuilds.mock.calls.length;
+    await waitFor(() => expect(rebuilds).toHaveBeenCalledTimes(atPress + 1));
     const first = screen.getByLabelText(/^First name/);
     rebuilds.mockClear();
     await userEvent.type(first, ' ');

@@ -1,0 +1,84 @@
+/** A Next with errors is drawn in one go (issue 25): React commits once, and that commit shows the summary and every
+ *  field's message together. In a browser the submit's capture and bubbling halves are listeners of their own, and
+ *  React draws what the first half set before the second runs: a step that told its errors as the press began was
+ *  drawn twice before the first frame. jsdom runs both halves in one task, so only a browser shows it. React's commits
+ *  are counted where its developer tools hear of them (a hook on the page before React loads, which React calls in
+ *  production builds too). */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { withServerAndBrowser } from './harness';
+import { DEVICES, PERSON, press } from './hand';
+
+const live = withServerAndBrowser();
+
+interface Drawing {
+  /** React's commits since the recording began. */
+  commits: number;
+  summary: boolean;
+  invalid: number;
+}
+
+/** Counts React's commits from the page's start (as text: the test runner's transform may add helpers to a function
+ *  that the page does not have). */
+const COUNT_COMMITS = `window.__commits = 0;
+window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = { supportsFiber: true, renderers: new Map(), inject: () => 1,
+  onCommitFiberRoot: () => void window.__commits++, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {}, checkDCE() {} };`;
+
+/** Records, at each batch of changes to the page, React's commits since the form was last submitted (what a press did
+ *  before, a field left or the button's focus, is not the submit's), whether the error summary shows and how many
+ *  fields are marked. */
+async function recordDrawings(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __drawings: Drawing[]; __commits: number };
+    w.__drawings = [];
+    let from = w.__commits;
+    document.addEventListener('submit', () => (from = w.__commits), { capture: true });
+    new MutationObserver(() => {
+      const summary = Boolean(document.querySelector('[role="alert"]')?.textContent?.includes('There is a problem'));
+      w.__drawings.push({ commits: w.__commits - from, summary, invalid: document.querySelectorAll('main [aria-invalid="true"]').length });
+    }).observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+  });
+}
+
+/** The server drew the step: a press counts once React has taken its form over (hydrated it). */
+const takenOver = (page: Page) => page.waitForFunction(() => Object.keys(document.querySelector('.step-form form') ?? {}).some((k) => k.startsWith('__reactFiber')));
+
+const drawings = (page: Page) => page.evaluate(() => (window as unknown as { __drawings: Drawing[] }).__drawings);
+
+describe('a Next with errors', () => {
+  for (const device of DEVICES) {
+    it(`shows the summary and every message in the same drawing, pressed or with Enter (${device.name})`, async () => {
+      const context = await device.open(live.browser);
+      await context.addInitScript(COUNT_COMMITS);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${live.server.url}/enrollment/accountholder`);
+        const heading = page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' });
+        await heading.waitFor();
+        await takenOver(page);
+        await recordDrawings(page);
+        await press(page.getByRole('button', { name: 'Next', exact: true }), PERSON);
+        await expect.poll(async () => (await drawings(page)).some((d) => d.summary)).toBe(true);
+        const pressed = (await drawings(page)).filter((d) => d.summary || d.invalid > 0);
+        const marked = pressed.at(-1)!.invalid;
+        expect(marked).toBeGreaterThan(5);
+        expect(pressed[0]).toEqual({ commits: 1, summary: true, invalid: marked });
+
+        // Enter in a field, from the keyboard: the summary and every message in the first drawing too. (The summary
+        // taking the focus leaves the field, which RJSF validates as any field left: a commit of its own.)
+        await page.reload();
+        await heading.waitFor();
+        await takenOver(page);
+        await page.getByLabel(/^First name/).focus();
+        await recordDrawings(page);
+        await page.keyboard.press('Enter');
+        await expect.poll(async () => (await drawings(page)).some((d) => d.summary)).toBe(true);
+        const entered = (await drawings(page)).filter((d) => d.summary || d.invalid > 0);
+        expect(entered[0]).toMatchObject({ summary: true, invalid: entered.at(-1)!.invalid });
+        expect(entered.at(-1)!.invalid).toBe(marked);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
