@@ -5,7 +5,7 @@ import { deepEquals, toErrorList, type ErrorSchema, type RegistryWidgetsType, ty
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
-import { createFormStateStore, FormContextReact, idToPath, useFormState, type EngineFormContext, type EngineWords, type FormState, type FormStateStore, type LinkItem } from './formContext';
+import { createFormStateStore, FormContextReact, idToPath, isBusy, useFormState, type EngineFormContext, type EngineWords, type FormState, type FormStateStore, type LinkItem } from './formContext';
 import { getPath, setPath } from './paths';
 import { fieldLabel } from './fieldLabel';
 import { fill } from './fill';
@@ -82,8 +82,10 @@ const selectSubmitCount = (s: FormState) => s.submitCount;
 const selectFormData = (s: FormState) => s.preview?.data ?? s.formData;
 
 /** The step's buttons follow the data (e.g. Next waits for a box to be ticked) without re-rendering the form. */
-function StepActions({ store, busy, render }: { store: FormStateStore; busy: boolean; render: StepFormProps['actions'] }) {
-  return render({ busy, data: useFormState(store, selectFormData) });
+/** The step's buttons read what they show from the store: as RJSF's children, a prop of theirs that changed (busy, as
+ *  a Next begins) would make RJSF derive its whole state again and draw the step once more. */
+function StepActions({ store, render }: { store: FormStateStore; render: StepFormProps['actions'] }) {
+  return render({ busy: useFormState(store, isBusy), data: useFormState(store, selectFormData) });
 }
 
 /** { 'group.id': 'msg' } -> { group: { id: { __errors: ['msg'] } } } */
@@ -104,7 +106,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const validate = useCallback((data: Data) => validator.validateFormData(data, module.schema, undefined, transformErrors, uiSchema).errors, [validator, module.schema, transformErrors, uiSchema]);
   // Values, left fields, Next presses and the preview: the step reads the Next count; every other part is read where
   // it is shown (useFormState).
-  const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null }));
+  const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null, pending: new Set(), advancing: false }));
   const submitCount = useFormState(store, selectSubmitCount);
   // After a Next, RJSF validates each change, not only a field left. It hears of that once the press's frame is out: a
   // prop it is given anew makes it derive its whole state again and draw the step a second time, which the frame
@@ -121,7 +123,6 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   // (setFieldValue) re-renders the step, so RJSF takes it; any render passes the data as the store has it.
   const [, setExternalChanges] = useState(0);
   const [asyncErrors, setAsyncErrors] = useState<Record<string, string>>({});
-  const [pending, setPendingPaths] = useState<ReadonlySet<string>>(new Set());
   const [stepErrors, setStepErrors] = useState<RJSFValidationError[]>([]);
   // Set only when they change: the same errors told again would draw the step again.
   const stepErrorsShown = useRef(stepErrors);
@@ -150,10 +151,9 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     },
     [setRefusal],
   );
-  // Next runs onNext once at a time (e.g. a server check before moving on): a repeat click is ignored. The ref
-  // stops a second click that lands before React re-renders; the state shows it on the button.
-  const advancing = useRef(false);
-  const [advancingShown, setAdvancingShown] = useState(false);
+  // Next runs onNext once at a time (e.g. a server check before moving on): a repeat click, even one that lands before
+  // React re-renders, is ignored (the store's state is read as it is set), and the button shows it.
+  const setAdvancing = useCallback((advancing: boolean) => store.set((s) => (s.advancing === advancing ? s : { ...s, advancing })), [store]);
 
   const setFieldError = useCallback((path: string, message: string | null) => {
     setAsyncErrors((prev) => {
@@ -164,15 +164,17 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
       return next;
     });
   }, []);
-  const setPending = useCallback((path: string, on: boolean) => {
-    setPendingPaths((prev) => {
-      if (prev.has(path) === on) return prev;
-      const next = new Set(prev);
-      if (on) next.add(path);
-      else next.delete(path);
-      return next;
-    });
-  }, []);
+  const setPending = useCallback(
+    (path: string, on: boolean) =>
+      store.set((s) => {
+        if (s.pending.has(path) === on) return s;
+        const pending = new Set(s.pending);
+        if (on) pending.add(path);
+        else pending.delete(path);
+        return { ...s, pending };
+      }),
+    [store],
+  );
   const setFieldValue = useCallback(
     (path: string, value: unknown) => {
       store.set((s) => ({ ...s, formData: setPath(s.formData, path, value) }));
@@ -284,7 +286,6 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     showStepErrors(errors);
     store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
   }, [store, validate, showStepErrors]);
-  const busy = pending.size > 0 || advancingShown;
   const container = useRef<HTMLDivElement>(null);
 
   return (
@@ -323,7 +324,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           onBlur={(id) => store.set((s) => (s.touched.has(id) ? s : { ...s, touched: new Set(s.touched).add(id) }))}
           onError={(errors) => {
             formErrors.current = errors;
-            // Told already as the press began (beginNext), unless RJSF found what that check did not.
+            // Told already beside RJSF's submit (tellNext), unless RJSF found what that check did not.
             showStepErrors(errors);
             if (!counted.current) store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
             counted.current = false;
@@ -331,9 +332,8 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           onSubmit={(e) => {
             counted.current = false;
             showStepErrors([]);
-            if (busy || advancing.current) return;
-            advancing.current = true;
-            setAdvancingShown(true);
+            if (isBusy(store.get())) return;
+            setAdvancing(true);
             void (async () => {
               try {
                 const refused = await onNext(e.formData as Data);
@@ -347,13 +347,12 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
                   store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
                 }
               } finally {
-                advancing.current = false;
-                setAdvancingShown(false);
+                setAdvancing(false);
               }
             })();
           }}
         >
-          <StepActions store={store} busy={busy} render={actions} />
+          <StepActions store={store} render={actions} />
         </Form>
       </div>
       <TakeOver form={container} />

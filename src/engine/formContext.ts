@@ -33,7 +33,14 @@ export interface FormState {
   preview: Preview | null;
   /** The error summary's title while a refusal of the step's Next stands (see StepRefusal), else null. */
   refusalTitle: string | null;
+  /** Fields (by path) whose server check is in progress: Next waits for them. */
+  pending: ReadonlySet<string>;
+  /** The step's Next is in progress (its onNext has not settled). */
+  advancing: boolean;
 }
+
+/** Whether the step's buttons show it busy: a check or a Next in progress. */
+export const isBusy = (s: FormState): boolean => s.pending.size > 0 || s.advancing;
 
 /** What is typed reaches RJSF when its field is left or Next is pressed: RJSF rebuilds the whole step for a change
  *  (every field's schema, defaults and errors), so it does so once per field, not once per pause in typing. Until

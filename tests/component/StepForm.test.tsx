@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { engineWords } from '../words';
-import { describe, expect, it, vi, beforeAll } from 'vitest';
+import { describe, expect, it, vi, beforeAll, onTestFinished } from 'vitest';
+import Form from '@rjsf/core';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StepForm } from '../../src/engine/StepForm';
@@ -131,6 +132,33 @@ describe('StepForm (the generic step renderer)', () => {
     await act(async () => finish());
     await userEvent.click(next);
     await vi.waitFor(() => expect(onNext).toHaveBeenCalledTimes(2));
+  });
+
+  it("shows Next busy while onNext is in progress without RJSF deriving its whole state again (the buttons read it from the step's store)", async () => {
+    let finish!: () => void;
+    const onNext = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    render(
+      <StepForm words={engineWords} module={module} formData={{}} widgets={widgets} onNext={onNext}
+        actions={({ busy }) => (
+          <button type="submit" className="button" aria-disabled={busy || undefined}>
+            Next
+          </button>
+        )}
+      />,
+    );
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Ann');
+    await userEvent.type(screen.getByLabelText(/^Zip/), '20049');
+    const next = screen.getByRole('button', { name: 'Next' });
+    // The field left hands RJSF its value first (pointer down): what the press itself sets off is counted from then.
+    act(() => next.focus());
+    const rebuilds = vi.spyOn(Form.prototype, 'getStateFromProps');
+    onTestFinished(() => rebuilds.mockRestore());
+    await userEvent.click(next);
+    await vi.waitFor(() => expect(next).toHaveAttribute('aria-disabled', 'true'));
+    expect(rebuilds).not.toHaveBeenCalled();
+    await act(async () => finish());
+    expect(next).not.toHaveAttribute('aria-disabled');
+    expect(rebuilds).not.toHaveBeenCalled();
   });
 });
 
