@@ -33,9 +33,10 @@ export function retryFailedScreens(): void {
 }
 
 /** A screen whose code loads when it is first drawn (inside a Suspense: routes.tsx page). `preload` fetches it
- *  ahead, e.g. while the applicant fills the step before it; `ready` resolves once it is here (or failed). A screen
- *  whose code is here is drawn at once, in the render that reaches it: it never suspends, even for a moment. */
-export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+ *  ahead, e.g. while the applicant fills the step before it; `ready` resolves once it is here (or failed), and what
+ *  the module's `prepare` loads with it (the data it draws). A screen whose code is here is drawn at once, in the
+ *  render that reaches it: it never suspends, even for a moment. */
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K, prepare?: (m: M) => Promise<unknown>) {
   type Props = Exported<M[K]> extends ComponentType<infer P> ? P : never;
   let loaded: ComponentType<object> | undefined;
   const keep = (m: M) => (loaded = m[name] as unknown as ComponentType<object>);
@@ -53,7 +54,15 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K) 
   const renew = () => {
     current = make();
   };
-  const ready = (): Promise<void> => load().then(keep, () => undefined).then(() => undefined);
+  const ready = async (): Promise<void> => {
+    try {
+      const m = await load();
+      keep(m);
+      await prepare?.(m);
+    } catch {
+      // Drawn anyway: a screen that failed to load goes through React's lazy and the page's 'Try again'.
+    }
+  };
   function Screen(props: Props) {
     // One kind of component for the screen's whole life: the code itself if it is here as the screen is drawn.
     const [Component] = useState(() => loaded ?? (current as unknown as ComponentType<object>));

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
 import { DEVICES, PERSON, press } from './hand';
+import { fillEmployerGroup, fillPersonal, next, pat } from './journey';
 
 const live = withServerAndBrowser();
 
@@ -81,4 +82,34 @@ describe('a Next with errors', () => {
       }
     });
   }
+});
+
+describe('Next to the summary', () => {
+  it("draws the summary whole in the press's first drawing: its rows, never 'Loading' under its heading", async () => {
+    const context = await DEVICES[1].open(live.browser);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${live.server.url}/enrollment/accountholder`);
+      await fillPersonal(page, { ...pat, ssnDigits: '123450772' });
+      await fillEmployerGroup(page);
+      await next(page, 'Step 2: Additional Cardholder');
+      // Each batch of changes while the heading is the summary's: whether it says it is loading, and its rows.
+      await page.evaluate(() => {
+        const w = window as unknown as { __summary: { loading: boolean; rows: number }[] };
+        w.__summary = [];
+        new MutationObserver(() => {
+          if (document.querySelector('h1')?.textContent !== 'Step 3: Verify') return;
+          const main = document.querySelector('main');
+          w.__summary.push({ loading: Boolean(main?.querySelector('[aria-busy="true"]')), rows: main?.querySelectorAll('tbody tr').length ?? 0 });
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+      await next(page, 'Step 3: Verify', PERSON);
+      await page.getByRole('cell', { name: 'Pat', exact: true }).first().waitFor();
+      const drawn = await page.evaluate(() => (window as unknown as { __summary: { loading: boolean; rows: number }[] }).__summary);
+      expect(drawn[0].loading).toBe(false);
+      expect(drawn[0].rows).toBeGreaterThan(10);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { maskSsnForReview } from '../../domain/ssn';
 import { localizeUi } from '../../engine/localize';
 import { loadStep } from '../stepModule';
 import { variant } from '../variant';
-import { useWords, useLanguage, useText } from '../words';
+import { currentLanguage, useWords, useLanguage, useText } from '../words';
 
 function Section({ section, onEdit }: { section: ReviewSection; onEdit: (stepId: string) => void }) {
   const edit = useText().actions.edit;
@@ -55,24 +55,46 @@ export function Verify({ payload, steps, onEdit, onNext, actions }: VerifyProps)
   );
 }
 
-/** The schema pairs of the steps before the review, loaded like the steps themselves (already cached). */
-export function useReviewSteps(loaders: { stepId: string; load: (language: string) => Promise<ReviewStep> }[], language: string): ReviewStep[] | null {
+type ReviewLoader = { stepId: string; load: (language: string) => Promise<ReviewStep> };
+
+/** The review's steps as loaded, by their loaders and language: a page drawn once they are here draws them at once. */
+const loadedReview = new WeakMap<ReviewLoader[], Map<string, ReviewStep[]>>();
+
+/** Loads the schema pairs of the steps before the review (like the steps themselves: already cached), once. */
+export function loadReviewSteps(loaders: ReviewLoader[], language: string): Promise<ReviewStep[]> {
+  const byLanguage = loadedReview.get(loaders) ?? new Map<string, ReviewStep[]>();
+  loadedReview.set(loaders, byLanguage);
+  const loaded = byLanguage.get(language);
+  if (loaded) return Promise.resolve(loaded);
+  return Promise.all(loaders.map((l) => l.load(language))).then((steps) => {
+    byLanguage.set(language, steps);
+    return steps;
+  });
+}
+
+export function useReviewSteps(loaders: ReviewLoader[], language: string): ReviewStep[] | null {
+  const loaded = loadedReview.get(loaders)?.get(language);
   const [steps, setSteps] = useState<ReviewStep[] | null>(null);
   useEffect(() => {
+    if (loaded) return;
     let live = true;
-    void Promise.all(loaders.map((l) => l.load(language))).then((loaded) => live && setSteps(loaded));
+    void loadReviewSteps(loaders, language).then((l) => live && setSteps(l));
     return () => {
       live = false;
     };
-  }, [loaders, language]);
-  return steps;
+  }, [loaders, language, loaded]);
+  return loaded ?? steps;
 }
 
 /** The steps before the summary that have a form: what the review page lists. */
-const reviewLoaders = variant.steps
+const reviewLoaders: ReviewLoader[] = variant.steps
   .slice(0, Math.max(0, variant.steps.findIndex((s) => s.kind === 'summary')))
   .filter((s) => s.schema)
   .map((s) => ({ stepId: s.id, load: (language: string) => loadStep(s.id, language).then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: localizeUi(m.schema, m.uiSchema, m.translate!) })) }));
+
+/** What the summary needs before it is drawn, in the page's language: the wizard moves to it once this is here, so
+ *  the summary is drawn whole in the press's frame, never first as 'Loading'. */
+export const prepareReview = (): Promise<unknown> => loadReviewSteps(reviewLoaders, currentLanguage());
 
 /** The summary step as the wizard draws it: the earlier steps' schema pairs, then the summary. */
 export function Review(props: Omit<VerifyProps, 'steps'>) {
