@@ -117,3 +117,16 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
   await pageRoutes(app, db, config.distDir, config.maintenance);
   return app;
 }
+
+/** Stops taking connections and waits for the requests in flight, `graceMs` at most: then every connection is closed,
+ *  so a browser's open connection (a keep-alive one, or one it opened ahead) cannot hold the stop up. */
+export async function closeApp(app: FastifyInstance, graceMs: number): Promise<void> {
+  const timer = setTimeout(() => app.server.closeAllConnections(), graceMs);
+  timer.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+

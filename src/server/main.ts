@@ -1,7 +1,7 @@
 /** Start-up: configuration, database, migrations, demo data, listen; a graceful stop on SIGTERM. */
 import { loadConfig, ConfigError } from './config';
 import { describeStartupError, openDatabase } from './database';
-import { buildApp } from './app';
+import { buildApp, closeApp } from './app';
 import { createMetrics, serveMetrics } from './metrics';
 
 /** How long a stop waits for requests in flight before it closes every connection. */
@@ -38,10 +38,8 @@ export async function main(): Promise<void> {
   // Stop taking connections, let requests in flight finish, close the database, exit.
   const stop = async (signal: NodeJS.Signals) => {
     app.log.info({ signal }, 'stopping');
-    // Requests in flight get a bounded time to finish; a browser's keep-alive connection does not hold the stop up.
-    setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     try {
-      await app.close();
+      await closeApp(app, SHUTDOWN_GRACE_MS);
       await metricsServer?.close();
       await db.close();
     } finally {

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { buildApp, type AppOptions } from './app';
+import { buildApp, closeApp, type AppOptions } from './app';
 import { openDatabase } from './database';
 import { DEFAULT_RATE_LIMITS, type Config } from './config';
 import type { Db } from './db/index';
@@ -85,7 +85,8 @@ export async function startServer(
     logs: logs.text,
     countEnrollments: async () => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n),
     close: async () => {
-      await app.close();
+      // A test's browser may still hold a connection open (one opened ahead for an asset): a second, then it is cut.
+      await closeApp(app, 1000);
       await db.close();
     },
   };
