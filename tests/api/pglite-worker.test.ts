@@ -36,6 +36,16 @@ describe('the PGlite worker', () => {
     await expect(db.query('SELECT $1::int AS x', [2])).resolves.toEqual({ rows: [{ x: 2 }] });
   });
 
+  it('parses a named statement once and binds it by name after, and parses it anew after an error', async () => {
+    const named = (n: number) => db.query<{ x: number }>('SELECT 10 / $1::int AS x', [n], 'worker_named');
+    await expect(named(2)).resolves.toEqual({ rows: [{ x: 5 }] });
+    // Kept by the session under its name; a second parse under the same name would be refused.
+    expect((await db.query('SELECT name FROM pg_prepared_statements')).rows).toEqual([{ name: 'worker_named' }]);
+    await expect(named(5)).resolves.toEqual({ rows: [{ x: 2 }] });
+    await expect(named(0)).rejects.toMatchObject({ code: '22012' });
+    await expect(named(10)).resolves.toEqual({ rows: [{ x: 1 }] });
+  });
+
   it('keeps a transaction whole', async () => {
     await db.query('CREATE TABLE worker_t (x int)');
     await expect(db.transaction(async (tx) => {

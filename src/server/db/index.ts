@@ -55,7 +55,7 @@ export async function openPgliteWorker(dataDir?: string, { queryTimeoutMs = DEFA
   };
   worker.on('error', gone);
   worker.on('exit', gone);
-  const send = (op: string, extra: { sql?: string; params?: unknown[]; tx?: number } = {}) => {
+  const send = (op: string, extra: { sql?: string; params?: unknown[]; prepared?: string; tx?: number } = {}) => {
     if (closed) return Promise.reject(new DatabaseUnavailableError('PGlite is closed'));
     const id = nextId++;
     return new Promise<never[]>((resolve, reject) => {
@@ -74,7 +74,7 @@ export async function openPgliteWorker(dataDir?: string, { queryTimeoutMs = DEFA
     });
   };
   return {
-    query: async (sql, params) => ({ rows: await send('query', { sql, params }) }),
+    query: async (sql, params, prepared) => ({ rows: await send('query', { sql, params, prepared }) }),
     transaction: async (fn) => {
       const tx = nextId++;
       await send('begin', { tx });

@@ -24,10 +24,15 @@ const plain = (v) => v === null || v === undefined || typeof v === 'string' || t
 // limit) on a 2-core machine, past the statement time limit.
 const bytea = (v) => (v instanceof Uint8Array ? `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}` : v);
 
-async function query(sql, values = []) {
+// A statement the caller names (one run on every request, as PostgreSQL's prepared statements are) is parsed and
+// planned once, then only bound by its name.
+const prepared = new Set();
+
+async function query(sql, values = [], name = undefined) {
   const params = values.map(bytea);
   if (!params.every(plain)) return (await db.query(sql, values)).rows;
-  const parts = [serialize.parse({ text: sql }), serialize.bind({ values: params.map((v) => (v === null || v === undefined ? null : String(v))) }), DESCRIBE, EXECUTE, SYNC];
+  const bind = serialize.bind({ statement: name, values: params.map((v) => (v === null || v === undefined ? null : String(v))) });
+  const parts = [...(name && prepared.has(name) ? [] : [serialize.parse({ text: sql, name })]), bind, DESCRIBE, EXECUTE, SYNC];
   const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -35,8 +40,20 @@ async function query(sql, values = []) {
     at += p.length;
   }
   // Throws the statement's error (after the sync in the same message, so the session is ready for the next one).
-  const { messages } = await db.execProtocol(message);
-  return parse.parseResults(messages, db.parsers)[0]?.rows ?? [];
+  try {
+    const { messages } = await db.execProtocol(message);
+    if (name) prepared.add(name);
+    return parse.parseResults(messages, db.parsers)[0]?.rows ?? [];
+  } catch (e) {
+    // Whether it was parsed or not, a failed named statement is parsed anew next time.
+    if (name) await forget(name);
+    throw e;
+  }
+}
+
+async function forget(name) {
+  prepared.delete(name);
+  await db.execProtocol(Uint8Array.from([...serialize.close({ type: 'S', name }), ...SYNC])).catch(() => undefined);
 }
 let holder = null; // the open transaction's id
 const waiting = [];
@@ -45,7 +62,7 @@ let busy = false;
 async function run(msg) {
   switch (msg.op) {
     case 'query':
-      return query(msg.sql, msg.params);
+      return query(msg.sql, msg.params, msg.prepared);
     case 'begin':
       await db.query('BEGIN');
       holder = msg.tx;
