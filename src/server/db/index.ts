@@ -19,7 +19,7 @@ export interface PostgresOptions extends DbOptions {
 }
 
 export interface Queryable {
-  /** `prepared` names a statement run on every request: PostgreSQL parses and plans it once per connection. */
+  /** `prepared` names a statement run on every request: it is parsed and planned once per connection (PGlite's too). */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[], prepared?: string): Promise<{ rows: T[] }>;
 }
 
