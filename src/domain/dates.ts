@@ -51,5 +51,17 @@ export const isoToday = (): string => toIso(today());
 export function displayDate(value: string, language = 'en'): string {
   const date = parseMdy(value) ?? parseIso(value);
   if (!date) return value;
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { dateStyle: 'long', timeZone: 'UTC' }).format(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
+  return longDates(language).format(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
+}
+
+/** One formatter per language: making one costs far more than formatting with it (on a phone, tens of ms each, and
+ *  the review page shows several dates). */
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+export function longDates(language: string): Intl.DateTimeFormat {
+  let format = longDateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { dateStyle: 'long', timeZone: 'UTC' });
+    longDateFormats.set(language, format);
+  }
+  return format;
 }

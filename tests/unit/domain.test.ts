@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { displayDate, mdyToIso, parseIso, parseMdy, setClock } from '../../src/domain/dates';
+import { displayDate, longDates, mdyToIso, parseIso, parseMdy, setClock } from '../../src/domain/dates';
 import { maskSsn, maskSsnForReview } from '../../src/domain/ssn';
 import { toWirePayload as transform } from '../../src/domain/transforms';
 import { toMembershipRequest } from '../../src/domain/membership';
@@ -126,6 +126,12 @@ describe('dates', () => {
   it("displays dates as 'MMMM D, YYYY', as typed or as sent", () => {
     expect(displayDate('2026-01-05')).toBe('January 5, 2026');
     expect(displayDate('01-05-2026')).toBe('January 5, 2026');
+  });
+  it('makes one formatter per language (a phone takes tens of ms to make one) and displays each language its own way', () => {
+    expect(longDates('es')).toBe(longDates('es'));
+    expect(longDates('en')).not.toBe(longDates('es'));
+    expect(displayDate('2026-11-03', 'es')).toBe('3 de noviembre de 2026');
+    expect(displayDate('2026-11-03', 'en')).toBe('November 3, 2026');
   });
 });
 

@@ -3,7 +3,7 @@
  *  when the wizard first draws it (src/app/pages/Wizard.tsx), not with step 1. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { reviewSections, type ReviewSection, type ReviewStep } from '../../engine/review';
-import { displayDate } from '../../domain/dates';
+import { displayDate, longDates } from '../../domain/dates';
 import { maskSsnForReview } from '../../domain/ssn';
 import { localizeUi } from '../../engine/localize';
 import { loadStep } from '../stepModule';
@@ -93,8 +93,14 @@ const reviewLoaders: ReviewLoader[] = variant.steps
   .map((s) => ({ stepId: s.id, load: (language: string) => loadStep(s.id, language).then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: localizeUi(m.schema, m.uiSchema, m.translate!) })) }));
 
 /** What the summary needs before it is drawn, in the page's language: the wizard moves to it once this is here, so
- *  the summary is drawn whole in the press's frame, never first as 'Loading'. */
-export const prepareReview = (): Promise<unknown> => loadReviewSteps(reviewLoaders, currentLanguage());
+ *  the summary is drawn whole in the press's frame, never first as 'Loading'. Made ahead too (Wizard.tsx preloads the
+ *  next step's screen once the page is idle): its steps, and its dates' formatter, which a phone takes tens of ms to
+ *  make. */
+export function prepareReview(): Promise<unknown> {
+  const language = currentLanguage();
+  longDates(language);
+  return loadReviewSteps(reviewLoaders, language);
+}
 
 /** The summary step as the wizard draws it: the earlier steps' schema pairs, then the summary. */
 export function Review(props: Omit<VerifyProps, 'steps'>) {
