@@ -81,9 +81,9 @@ const Rendered = memo(function Rendered<A>({ render, arg }: { render: (arg: A) =
 const selectSubmitCount = (s: FormState) => s.submitCount;
 const selectFormData = (s: FormState) => s.preview?.data ?? s.formData;
 
-/** The step's buttons follow the data (e.g. Next waits for a box to be ticked) without re-rendering the form. */
-/** The step's buttons read what they show from the store: as RJSF's children, a prop of theirs that changed (busy, as
- *  a Next begins) would make RJSF derive its whole state again and draw the step once more. */
+/** The step's buttons follow the data (e.g. Next waits for a box to be ticked) and show a Next or a check in progress
+ *  without re-rendering the form: they read both from the store, since as RJSF's children a prop of theirs that
+ *  changed (busy, as a Next begins) would make RJSF derive its whole state again and draw the step once more. */
 function StepActions({ store, render }: { store: FormStateStore; render: StepFormProps['actions'] }) {
   return render({ busy: useFormState(store, isBusy), data: useFormState(store, selectFormData) });
 }
