@@ -129,4 +129,3 @@ export async function closeApp(app: FastifyInstance, graceMs: number): Promise<v
     clearTimeout(timer);
   }
 }
-

@@ -33,15 +33,9 @@ async function query(sql, values = [], name = undefined) {
   if (!params.every(plain)) return (await db.query(sql, values)).rows;
   const bind = serialize.bind({ statement: name, values: params.map((v) => (v === null || v === undefined ? null : String(v))) });
   const parts = [...(name && prepared.has(name) ? [] : [serialize.parse({ text: sql, name })]), bind, DESCRIBE, EXECUTE, SYNC];
-  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    message.set(p, at);
-    at += p.length;
-  }
   // Throws the statement's error (after the sync in the same message, so the session is ready for the next one).
   try {
-    const { messages } = await db.execProtocol(message);
+    const { messages } = await db.execProtocol(oneMessage(parts));
     if (name) prepared.add(name);
     return parse.parseResults(messages, db.parsers)[0]?.rows ?? [];
   } catch (e) {
@@ -53,7 +47,18 @@ async function query(sql, values = [], name = undefined) {
 
 async function forget(name) {
   prepared.delete(name);
-  await db.execProtocol(Uint8Array.from([...serialize.close({ type: 'S', name }), ...SYNC])).catch(() => undefined);
+  await db.execProtocol(oneMessage([serialize.close({ type: 'S', name }), SYNC])).catch(() => undefined);
+}
+
+/** Protocol messages sent together, as one buffer. */
+function oneMessage(parts) {
+  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    message.set(p, at);
+    at += p.length;
+  }
+  return message;
 }
 let holder = null; // the open transaction's id
 const waiting = [];
