@@ -1,6 +1,7 @@
 /** Dates: MM-DD-YYYY on input (dash or slash, 1 or 2 digit month and day, strict), YYYY-MM-DD on the wire. Parsed
  *  by hand into a local-midnight Date (no date library ships): the answers are dayjs's strict parse's, which the
  *  unit tests check over a grid of years, months and days. */
+import { fill } from '../engine/fill';
 
 /** The clock rules read 'today' from; tests may set it. */
 let clock: () => Date = () => new Date();
@@ -46,22 +47,18 @@ export const mdyToIso = (value: string): string => {
   return date ? toIso(date) : value;
 };
 export const isoToday = (): string => toIso(today());
-/** A date as typed (MM-DD-YYYY) or sent (ISO), for reading in a language: 'November 3, 2026' in English ('MMMM D,
- *  YYYY'), '3 de noviembre de 2026' in Spanish. The browser's own calendar words: no locale data ships. */
-export function displayDate(value: string, language = 'en'): string {
-  const date = parseMdy(value) ?? parseIso(value);
-  if (!date) return value;
-  return longDates(language).format(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
+
+/** The calendar's words of a language (schemas/text.json's form.longDate and form.months). */
+export interface DateWords {
+  longDate: string;
+  months: string[];
 }
 
-/** One formatter per language: making one costs far more than formatting with it (on a phone, tens of ms each, and
- *  the review page shows several dates). */
-const longDateFormats = new Map<string, Intl.DateTimeFormat>();
-export function longDates(language: string): Intl.DateTimeFormat {
-  let format = longDateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { dateStyle: 'long', timeZone: 'UTC' });
-    longDateFormats.set(language, format);
-  }
-  return format;
+/** A date as typed (MM-DD-YYYY) or sent (ISO), for reading in a language: 'November 3, 2026' in English ('MMMM D,
+ *  YYYY'), '3 de noviembre de 2026' in Spanish. The words file's, not the browser's Intl: a phone takes 65 to 200 ms
+ *  to make the page's first Intl formatter (ICU's data), a task in the way of the press that lands during it. */
+export function displayDate(value: string, words: DateWords): string {
+  const date = parseMdy(value) ?? parseIso(value);
+  if (!date) return value;
+  return fill(words.longDate, { month: words.months[date.getMonth()], day: date.getDate(), year: date.getFullYear() });
 }

@@ -1,9 +1,9 @@
 // @vitest-environment node
 /** Pure domain rules shared by browser and server (spec sections 3, 5 and 9). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { displayDate, longDates, mdyToIso, parseIso, parseMdy, setClock } from '../../src/domain/dates';
+import { displayDate, mdyToIso, parseIso, parseMdy, setClock } from '../../src/domain/dates';
 import { maskSsn, maskSsnForReview } from '../../src/domain/ssn';
 import { toWirePayload as transform } from '../../src/domain/transforms';
 import { toMembershipRequest } from '../../src/domain/membership';
@@ -13,6 +13,8 @@ import step2 from '../../generated/standard/additionalcard.json';
 import step4 from '../../generated/standard/terms.json';
 import aarpStep1 from '../../generated/aarp/accountholder.json';
 import standardWire from '../../generated/standard/wire.json';
+import english from '../../schemas/text.json';
+import spanish from '../../schemas/es/text.json';
 import aarpWire from '../../generated/aarp/wire.json';
 
 // What the build made of the schemas: the step schemas as the form runs them, the wire schema as the server does.
@@ -123,15 +125,23 @@ describe('dates', () => {
     expect(disagreements(values, parseMdy, formats)).toEqual([]);
     for (const value of ['004-15-1970', '4-15-19700', '4-15-70', ' 4-15-1970', '4-15-1970 ', '4.15.1970', '4--15-1970', '\u0664-15-1970']) expect(parseMdy(value), value).toBeNull();
   });
-  it("displays dates as 'MMMM D, YYYY', as typed or as sent", () => {
-    expect(displayDate('2026-01-05')).toBe('January 5, 2026');
-    expect(displayDate('01-05-2026')).toBe('January 5, 2026');
+  it("displays dates as 'MMMM D, YYYY', as typed or as sent, and each language its own way, by its words file", () => {
+    expect(displayDate('2026-01-05', english.form)).toBe('January 5, 2026');
+    expect(displayDate('01-05-2026', english.form)).toBe('January 5, 2026');
+    expect(displayDate('2026-11-03', spanish.form)).toBe('3 de noviembre de 2026');
+    expect(displayDate('not a date', english.form)).toBe('not a date');
   });
-  it('makes one formatter per language (a phone takes tens of ms to make one) and displays each language its own way', () => {
-    expect(longDates('es')).toBe(longDates('es'));
-    expect(longDates('en')).not.toBe(longDates('es'));
-    expect(displayDate('2026-11-03', 'es')).toBe('3 de noviembre de 2026');
-    expect(displayDate('2026-11-03', 'en')).toBe('November 3, 2026');
+  it("names every month as the browser's own calendar does, without making an Intl formatter (a phone's ICU start)", () => {
+    const days = Array.from({ length: 12 }, (_, m) => `1970-${String(m + 1).padStart(2, '0')}-15`);
+    const intl = (language: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
+    const expected = { en: days.map((d) => intl('en-US').format(Date.parse(d))), es: days.map((d) => intl('es').format(Date.parse(d))) };
+    const made = vi.spyOn(Intl, 'DateTimeFormat');
+    try {
+      expect({ en: days.map((d) => displayDate(d, english.form)), es: days.map((d) => displayDate(d, spanish.form)) }).toEqual(expected);
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 });
 

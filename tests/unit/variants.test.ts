@@ -175,6 +175,12 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(ws)).toThrow(/schemas\/text\.json or .*zeta[/\\]text\.json: \/vetting\/receivedDocuments: is not a message the page can read \(.*\)\. Balance its braces; write a plural as/);
   });
 
+  it("refuses a calendar without twelve months (the summary names a month by its number), naming the file", () => {
+    const ws = workspace({ zeta: good('zeta') });
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'text.json'), JSON.stringify({ form: { months: { $remove: ['December'] } } }));
+    expect(() => compileAll(ws)).toThrow(/schemas\/text\.json or .*zeta[/\\]text\.json: \/form\/months: has 11 months\. Name the twelve months, January first/);
+  });
+
   it("gives each partner a revision that changes with its words and nothing else's (issue 24)", async () => {
     const { readFileSync } = await import('node:fs');
     const ws = workspace({ zeta: good('zeta') });

@@ -3,7 +3,7 @@
  *  when the wizard first draws it (src/app/pages/Wizard.tsx), not with step 1. */
 import { useEffect, useState, type ReactNode } from 'react';
 import { reviewSections, type ReviewSection, type ReviewStep } from '../../engine/review';
-import { displayDate, longDates } from '../../domain/dates';
+import { displayDate } from '../../domain/dates';
 import { maskSsnForReview } from '../../domain/ssn';
 import { localizeUi } from '../../engine/localize';
 import { loadStep } from '../stepModule';
@@ -39,7 +39,6 @@ type VerifyProps = { payload: Record<string, unknown>; steps: ReviewStep[]; onEd
 
 export function Verify({ payload, steps, onEdit, onNext, actions }: VerifyProps) {
   const { form } = useText();
-  const language = useLanguage();
   return (
     <form
       onSubmit={(e) => {
@@ -47,7 +46,7 @@ export function Verify({ payload, steps, onEdit, onNext, actions }: VerifyProps)
         onNext();
       }}
     >
-      {reviewSections(steps, payload, { date: (iso) => displayDate(iso, language), last4: maskSsnForReview, yes: form.yes, no: form.no }).map((s) => (
+      {reviewSections(steps, payload, { date: (iso) => displayDate(iso, form), last4: maskSsnForReview, yes: form.yes, no: form.no }).map((s) => (
         <Section key={`${s.stepId}-${s.title}`} section={s} onEdit={onEdit} />
       ))}
       {actions}
@@ -94,13 +93,8 @@ const reviewLoaders: ReviewLoader[] = variant.steps
 
 /** What the summary needs before it is drawn, in the page's language: the wizard moves to it once this is here, so
  *  the summary is drawn whole in the press's frame, never first as 'Loading'. Made ahead too (Wizard.tsx preloads the
- *  next step's screen once the page is idle): its steps, and its dates' formatter, which a phone takes tens of ms to
- *  make. */
-export function prepareReview(): Promise<unknown> {
-  const language = currentLanguage();
-  longDates(language);
-  return loadReviewSteps(reviewLoaders, language);
-}
+ *  next step's screen once the page is idle). */
+export const prepareReview = (): Promise<unknown> => loadReviewSteps(reviewLoaders, currentLanguage());
 
 /** The summary step as the wizard draws it: the earlier steps' schema pairs, then the summary. */
 export function Review(props: Omit<VerifyProps, 'steps'>) {
