@@ -301,7 +301,7 @@ export async function measureMobile(browser: Browser, productUrl: string, runs: 
 }
 
 /** Installed before the click that submits: resolves with the time from that click to the first paint showing
- *  `text`, and the layout shift after the click not caused by input. */
+ *  `text` in the app (not in the words' JSON beside it, which holds every text), and the layout shift after the click not caused by input. */
 export async function timeToText(page: Page, click: () => Promise<void>, text: string): Promise<{ ms: number; cls: number; shifts: Shift[] }> {
   await page.evaluate((wanted) => {
     const w = window as unknown as { __shown: Promise<{ at: number; clickAt: number }> };
@@ -309,7 +309,7 @@ export async function timeToText(page: Page, click: () => Promise<void>, text: s
       let clickAt = 0;
       addEventListener('click', (e) => (clickAt ||= e.timeStamp), { capture: true });
       const observer = new MutationObserver(() => {
-        if (!clickAt || !document.body.textContent?.includes(wanted)) return;
+        if (!clickAt || !document.getElementById('root')?.textContent?.includes(wanted)) return;
         observer.disconnect();
         requestAnimationFrame(() => {
           const channel = new MessageChannel();
