@@ -112,6 +112,7 @@ export async function measurePresses(browser: Browser, productUrl: string, bareU
 
     const b = await mobileContext(browser, true);
     await b.page.goto(`${bareUrl}/`, { waitUntil: 'networkidle', timeout: 60_000 });
+    await readingPause(b.page);
     bare.push(await pressToPaint(b.page, () => b.page.getByRole('button', { name: 'Submit' }).click(), { kind: 'text', value: 'Errors' }));
     await b.context.close();
   }
