@@ -4,6 +4,9 @@ import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useFieldErrors, useFormState, type EngineFormContext, type FormState } from '../src/engine/formContext';
 import { filterChars, maskDigits } from './format';
 
+/** A key's events besides `input`, which the field's own listener takes. */
+const KEY_EVENTS = ['keydown', 'keypress', 'keyup', 'beforeinput', 'textInput', 'compositionstart', 'compositionupdate', 'compositionend', 'selectionchange'] as const;
+
 export interface FilteredInputProps extends WidgetProps {
   /** Turns the filtered text into the stored value (e.g. adds hyphens). */
   format?: (text: string) => string;
@@ -54,6 +57,52 @@ export function FilteredInput(props: FilteredInputProps) {
     el.value = text;
     shown.current = text;
   }, [text]);
+  // What a change of the input's text does (typed, pasted, filled in by the browser, or typed again as the script takes
+  // over a page the server drew): the latest props' handler, for the input's own listener below.
+  const changed = useRef<(input: HTMLInputElement) => void>(() => undefined);
+  useLayoutEffect(() => {
+    changed.current = (input) => {
+      const filtered = filterChars(input.value, allowed);
+      const next = formatText ? formatText(filtered) : filtered;
+      const stored = next === '' ? options.emptyValue : next;
+      // A keystroke (one character more or fewer) waits for the field to be left; a value put in whole (pasted,
+      // filled in by the browser) reaches the form at once, as nothing else is likely to follow it at typing speed.
+      const keystroke = Math.abs(input.value.length - shown.current.length) <= 1;
+      // The filter and the mask's formatting show at once (a caret moved by them goes to the end, as when typed).
+      if (input.value !== next) input.value = next;
+      shown.current = next;
+      if (!ctx?.deferChange || !keystroke || options.eachKey === true || immediate?.(stored)) {
+        ctx?.flushChanges();
+        waiting.current = false;
+        onChange(stored);
+        return;
+      }
+      // Shown now; the form hears of it when the field is left or Next is pressed (its messages, once typing pauses).
+      waiting.current = true;
+      ctx.deferChange(id, stored, () => {
+        waiting.current = false;
+        onChange(stored);
+      });
+    };
+  });
+  // A key reaches the field past React's event system: the input's own listeners take its events and stop them there.
+  // React would otherwise walk each of a key's events (keydown, beforeinput, input, keyup...) up every element to the
+  // page's root, looking for handlers: most of a keystroke's script, for none that needs it. The page's own key
+  // listeners (the idle timer, CSR mode, keepPresses) listen as events go down, so they still hear every key.
+  useLayoutEffect(() => {
+    const input = element.current!;
+    const onInput = (e: Event) => {
+      e.stopPropagation();
+      changed.current(input);
+    };
+    const stop = (e: Event) => e.stopPropagation();
+    input.addEventListener('input', onInput);
+    for (const type of KEY_EVENTS) input.addEventListener(type, stop);
+    return () => {
+      input.removeEventListener('input', onInput);
+      for (const type of KEY_EVENTS) input.removeEventListener(type, stop);
+    };
+  }, []);
   return (
     <input
       ref={element}
@@ -74,30 +123,6 @@ export function FilteredInput(props: FilteredInputProps) {
       aria-invalid={invalid || undefined}
       aria-required={required || undefined}
       aria-describedby={ariaDescribedByIds(id)}
-      onChange={(e) => {
-        const input = e.target;
-        const filtered = filterChars(input.value, allowed);
-        const next = formatText ? formatText(filtered) : filtered;
-        const stored = next === '' ? options.emptyValue : next;
-        // A keystroke (one character more or fewer) waits for the field to be left; a value put in whole (pasted,
-        // filled in by the browser) reaches the form at once, as nothing else is likely to follow it at typing speed.
-        const keystroke = Math.abs(input.value.length - shown.current.length) <= 1;
-        // The filter and the mask's formatting show at once (a caret moved by them goes to the end, as when typed).
-        if (input.value !== next) input.value = next;
-        shown.current = next;
-        if (!ctx?.deferChange || !keystroke || options.eachKey === true || immediate?.(stored)) {
-          ctx?.flushChanges();
-          waiting.current = false;
-          onChange(stored);
-          return;
-        }
-        // Shown now; the form hears of it when the field is left or Next is pressed (its messages, once typing pauses).
-        waiting.current = true;
-        ctx.deferChange(id, stored, () => {
-          waiting.current = false;
-          onChange(stored);
-        });
-      }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => {
         ctx?.flushChanges();
         onBlur(id, e.target.value);

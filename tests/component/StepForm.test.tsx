@@ -48,6 +48,23 @@ describe('StepForm (the generic step renderer)', () => {
     expect(screen.getByLabelText(/^Zip/)).toHaveValue('12345');
   });
 
+  it("takes a field's keys at the field: nothing above it hears them (React's dispatch included), and Next submits what was typed", async () => {
+    const onNext = renderStep();
+    const heard: string[] = [];
+    const hear = (e: Event) => heard.push(e.type);
+    const types = ['keydown', 'keypress', 'keyup', 'beforeinput', 'input'];
+    for (const type of types) document.addEventListener(type, hear);
+    onTestFinished(() => {
+      for (const type of types) document.removeEventListener(type, hear);
+    });
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Pat');
+    await userEvent.type(screen.getByLabelText(/^Zip/), '1a2345');
+    expect(heard).toEqual([]);
+    expect(screen.getByLabelText(/^Zip/)).toHaveValue('12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onNext).toHaveBeenCalledWith(expect.objectContaining({ name: 'Pat', zip: '12345' }));
+  });
+
   it('shows a field message only after the field is left, tied to it by aria-describedby', async () => {
     renderStep();
     const name = screen.getByLabelText(/^Name/);

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** The site around the wizard: dialogs, idle timeout, tooltip, summary, fee page, not found, analytics. */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Modal } from '../../src/app/components/Modal';
@@ -23,6 +23,18 @@ import { variant } from '../../src/app/variant';
 import { useWizard } from '../../src/app/wizardStore';
 import { IDLE_TIMEOUT_MS, IDLE_WARNING_BEFORE_MS } from '../../src/app/timing';
 import { pageView, stepEvent } from '../../src/app/analytics';
+import { StepForm } from '../../src/engine/StepForm';
+import type { StepModule } from '../../src/engine/types';
+import { widgets } from '../../widgets';
+import { engineWords } from '../words';
+import fixtureSchema from '../fixtures/engine-step.schema.json';
+import fixtureUi from '../fixtures/engine-step.ui.json';
+import { compileFixture } from './compileFixture';
+
+let fixtureStep: StepModule;
+beforeAll(async () => {
+  fixtureStep = await compileFixture('engine-step', fixtureSchema as never, fixtureUi as never);
+});
 
 describe('Modal', () => {
   it('is a labelled dialog that keeps focus inside, closes on Escape and returns focus to its opener', async () => {
@@ -105,6 +117,21 @@ describe('idle timeout', () => {
     // The clock restarted: another full idle period passes before the next warning.
     act(() => void vi.advanceTimersByTime(IDLE_TIMEOUT_MS - IDLE_WARNING_BEFORE_MS - 1000));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it("counts keys typed in a field as activity, though the field keeps its keys from the page above it", () => {
+    render(
+      <MemoryRouter initialEntries={['/enrollment/verify']}>
+        <IdleTimer />
+        <StepForm words={engineWords} module={fixtureStep} formData={{}} widgets={widgets} onNext={() => undefined} actions={() => null} />
+      </MemoryRouter>,
+    );
+    // A key a minute, for twice the idle period: never a warning.
+    for (let minute = 0; minute < (2 * IDLE_TIMEOUT_MS) / 60_000; minute++) {
+      fireEvent.keyDown(screen.getByLabelText(/^Name/), { key: 'a' });
+      act(() => void vi.advanceTimersByTime(60_000));
+      expect(screen.queryByRole('alertdialog'), `after ${minute + 1} minutes`).not.toBeInTheDocument();
+    }
   });
 
   it('on expiry clears the application and returns to /enrollment', () => {

@@ -15,8 +15,9 @@ export function CsrMode() {
         toggle();
       }
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // As the key goes down: a field stops its keys where they land (widgets/FilteredInput.tsx).
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, [toggle, allowed]);
   return on ? <h2 className="csr-mode">{text.csrMode}</h2> : null;
 }

@@ -51,9 +51,10 @@ export function IdleTimer() {
     const onActivity = () => {
       deadline.current = Date.now() + IDLE_TIMEOUT_MS;
     };
-    for (const e of ACTIVITY) window.addEventListener(e, onActivity, { passive: true });
+    // As events go down: a field stops its keys where they land (widgets/FilteredInput.tsx).
+    for (const e of ACTIVITY) window.addEventListener(e, onActivity, { passive: true, capture: true });
     return () => {
-      for (const e of ACTIVITY) window.removeEventListener(e, onActivity);
+      for (const e of ACTIVITY) window.removeEventListener(e, onActivity, { capture: true });
     };
   }, [warning]);
 
