@@ -7,7 +7,6 @@ import './styles.css';
 import { adoptLanguage, inlineWords } from './words';
 import { CHUNK_FAILED, withTimeout } from '../engine/loading';
 import { keepPresses } from './keepPresses';
-import { keepEarlyNext } from './earlyNext';
 
 keepPresses();
 
@@ -40,16 +39,10 @@ const inline = inlineWords();
 if (inline) {
   adoptLanguage(inline.language, inline.words);
   if (!root.hasChildNodes()) createRoot(root).render(app());
-  else {
-    const earlyNext = keepEarlyNext(root);
+  else
     void drawnStep(inline.language)
       .catch(() => null)
-      .then((drawn) => {
-        // From here React hears a press itself.
-        earlyNext.stop();
-        hydrateRoot(root, app(drawn));
-      });
-  }
+      .then((drawn) => hydrateRoot(root, app(drawn)));
 } else {
   import('./withoutServer')
     .then((m) => m.prepareWithoutServer())

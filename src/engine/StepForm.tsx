@@ -15,7 +15,7 @@ import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
 import { afterPaint, whenIdle } from './loading';
 import { FieldTemplate } from './templates/FieldTemplate';
-import { adoptTypedValues, TAKEN_OVER } from './takeover';
+import { adoptTypedValues } from './takeover';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 
 type Data = Record<string, unknown>;
@@ -61,16 +61,14 @@ const NO_LINKS: Record<string, readonly LinkItem[]> = {};
 const noChanges = () => () => undefined;
 
 /** A step drawn by the server, first drawn here as its script takes it over (React hydrates with the server's
- *  snapshot): what was typed meanwhile joins the form, once (takeover.ts), and the page is told (TAKEN_OVER). A step
- *  drawn in the browser is left as drawn. Its own component, so the render that follows a hydration (the snapshots
- *  differ) is its alone. */
+ *  snapshot): what was typed meanwhile joins the form, once (takeover.ts). A step drawn in the browser is left as
+ *  drawn. Its own component, so the render that follows a hydration (the snapshots differ) is its alone. */
 function TakeOver({ form }: { form: RefObject<HTMLDivElement | null> }) {
   const takingOver = useRef(useSyncExternalStore(noChanges, () => false, () => true));
   useEffect(() => {
     if (!takingOver.current) return;
     takingOver.current = false;
     adoptTypedValues(form.current!);
-    form.current!.dispatchEvent(new Event(TAKEN_OVER, { bubbles: true }));
   }, [form]);
   return null;
 }

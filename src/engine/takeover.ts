@@ -14,9 +14,6 @@ function retype(el: HTMLInputElement | HTMLTextAreaElement) {
   el.dispatchEvent(new Event('input', { bubbles: true }));
 }
 
-/** Told (bubbling, from the form's container) once the script has taken a form over and adopted what was typed. */
-export const TAKEN_OVER = 'step-taken-over';
-
 export function adoptTypedValues(container: HTMLElement): void {
   for (const el of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>('input, textarea, select')) {
     if (el instanceof HTMLSelectElement) {
