@@ -85,10 +85,11 @@ export function FilteredInput(props: FilteredInputProps) {
       });
     };
   });
-  // A key reaches the field past React's event system: the input's own listeners take its events and stop them there.
-  // React would otherwise walk each of a key's events (keydown, beforeinput, input, keyup...) up every element to the
-  // page's root, looking for handlers: most of a keystroke's script, for none that needs it. The page's own key
-  // listeners (the idle timer, CSR mode, keepPresses) listen as events go down, so they still hear every key.
+  // A key's events end at the field: the input's own listeners take them and stop them there. React would otherwise
+  // handle each of them again on its way back up to the page's root (its change, beforeinput and select handling, and
+  // a walk of every element for handlers): most of a keystroke's script, for none that needs it. React still walks
+  // down to the field for capture handlers. So no bubbling key or input handler above a text field hears its keys;
+  // the page's own key listeners (the idle timer, CSR mode, keepPresses) listen as events go down.
   useLayoutEffect(() => {
     const input = element.current!;
     const onInput = (e: Event) => {
@@ -96,10 +97,16 @@ export function FilteredInput(props: FilteredInputProps) {
       changed.current(input);
     };
     const stop = (e: Event) => e.stopPropagation();
+    // A value some password managers and extensions put in with a change event alone (React's onChange took both).
+    const onChangeOnly = () => {
+      if (input.value !== shown.current) changed.current(input);
+    };
     input.addEventListener('input', onInput);
+    input.addEventListener('change', onChangeOnly);
     for (const type of KEY_EVENTS) input.addEventListener(type, stop);
     return () => {
       input.removeEventListener('input', onInput);
+      input.removeEventListener('change', onChangeOnly);
       for (const type of KEY_EVENTS) input.removeEventListener(type, stop);
     };
   }, []);

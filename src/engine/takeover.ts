@@ -29,8 +29,8 @@ export function adoptTypedValues(container: HTMLElement): void {
       }
     } else if (el.ownerDocument.activeElement !== el) retype(el);
     // The field being typed in is left alone while it has the focus: a phone's keyboard may be composing a word in
-    // it, which setting its value would break. Its next key reaches React whole (the tracker holds the value React
-    // found), and what it shows is typed again as it is left, before any Next.
+    // it, which setting its value would break. Its next key's input event carries its whole text, and what it shows
+    // is typed again as it is left, before any Next.
     else el.addEventListener('blur', () => retype(el), { once: true });
   }
 }

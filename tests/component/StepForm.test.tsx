@@ -2,7 +2,7 @@
 import { engineWords } from '../words';
 import { describe, expect, it, vi, beforeAll, onTestFinished } from 'vitest';
 import Form from '@rjsf/core';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StepForm } from '../../src/engine/StepForm';
 import { widgets } from '../../widgets';
@@ -60,6 +60,15 @@ describe('StepForm (the generic step renderer)', () => {
     await userEvent.type(screen.getByLabelText(/^Name/), 'Pat');
     await userEvent.type(screen.getByLabelText(/^Zip/), '1a2345');
     expect(heard).toEqual([]);
+    expect(screen.getByLabelText(/^Zip/)).toHaveValue('12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(onNext).toHaveBeenCalledWith(expect.objectContaining({ name: 'Pat', zip: '12345' }));
+  });
+
+  it('takes a value put in with a change event alone (as some password managers do), filtered like a typed one', async () => {
+    const onNext = renderStep();
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Pat');
+    fireEvent.change(screen.getByLabelText(/^Zip/), { target: { value: '1a2345' } });
     expect(screen.getByLabelText(/^Zip/)).toHaveValue('12345');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(onNext).toHaveBeenCalledWith(expect.objectContaining({ name: 'Pat', zip: '12345' }));
