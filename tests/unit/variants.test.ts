@@ -175,10 +175,14 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(ws)).toThrow(/schemas\/text\.json or .*zeta[/\\]text\.json: \/vetting\/receivedDocuments: is not a message the page can read \(.*\)\. Balance its braces; write a plural as/);
   });
 
-  it("refuses a calendar without twelve months (the summary names a month by its number), naming the file", () => {
+  it("refuses a calendar without twelve months or a date pattern without its month, day and year, naming the file", () => {
     const ws = workspace({ zeta: good('zeta') });
     writeFileSync(join(ws.variantDirs[1], 'zeta', 'text.json'), JSON.stringify({ form: { months: { $remove: ['December'] } } }));
     expect(() => compileAll(ws)).toThrow(/schemas\/text\.json or .*zeta[/\\]text\.json: \/form\/months: has 11 months\. Name the twelve months, January first/);
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'text.json'), JSON.stringify({ form: { longDate: '{mes} {day}, {year}' } }));
+    mkdirSync(join(ws.variantDirs[1], 'zeta', 'es'), { recursive: true });
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'es', 'text.json'), JSON.stringify({ form: { longDate: '{day} de {month} de {year}' } }));
+    expect(() => compileAll(ws)).toThrow(/zeta[/\\]text\.json: \/form\/longDate: names \{day\}, \{mes\}, \{year\}\. Write the date with \{month\}, \{day\} and \{year\}, each once/);
   });
 
   it("gives each partner a revision that changes with its words and nothing else's (issue 24)", async () => {
