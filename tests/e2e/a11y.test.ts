@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
-import { expectAccessible } from './journey';
+import { expectAccessible, takenOver } from './journey';
 import { press, ROBOT } from './hand';
 
 const live = withServerAndBrowser();
@@ -16,6 +16,7 @@ async function open(host: string, path: string): Promise<Page> {
 describe.each([['127.0.0.1', 'standard'], ['aarp.localhost', 'aarp']])('accessibility on %s', (host, name) => {
   it('step 1 with every error shown, the info tooltip open', async () => {
     const page = await open(host, '/enrollment/accountholder');
+    await takenOver(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
     await press(page.getByLabel('Mailing address is different'), ROBOT);

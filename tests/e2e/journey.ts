@@ -79,3 +79,7 @@ export async function solveCaptcha(page: Page, hand: Hand = ROBOT): Promise<void
 }
 
 export const PAPERLESS = 'You will receive an e-mail in 3-5 business days.';
+
+/** Step 1 drawn by the server: a press counts once React has taken its form over (hydrated it). A press before that
+ *  is not heard (issue 25's notes). */
+export const takenOver = (page: Page) => page.waitForFunction(() => Object.keys(document.querySelector('.step-form form') ?? {}).some((k) => k.startsWith('__reactFiber')));

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
 import { DEVICES, PERSON, press } from './hand';
-import { fillEmployerGroup, fillPersonal, next, pat } from './journey';
+import { fillEmployerGroup, fillPersonal, next, pat, takenOver } from './journey';
 
 const live = withServerAndBrowser();
 
@@ -41,8 +41,6 @@ async function recordDrawings(page: Page): Promise<void> {
   });
 }
 
-/** The server drew the step: a press counts once React has taken its form over (hydrated it). */
-const takenOver = (page: Page) => page.waitForFunction(() => Object.keys(document.querySelector('.step-form form') ?? {}).some((k) => k.startsWith('__reactFiber')));
 
 const drawings = (page: Page) => page.evaluate(() => (window as unknown as { __drawings: Drawing[] }).__drawings);
 
