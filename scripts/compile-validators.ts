@@ -242,16 +242,18 @@ function build({ variantDirs, outDir, writeDespiteProblems = false }: CompileTar
           problems.push(...untranslated.map((pointer) => ({ file: named(`${lang}/${file}`), pointer, problem: `has no translation of the partner's ${named(file)}`, fix: 'Add it beside the partner\'s English' })));
         }
       }
+      // A catalogue of this language as the site and the partner have it, for a problem's file.
+      const inCatalogue = (file: string) => `schemas/${english ? '' : `${lang}/`}${file} or ${named(english ? file : `${lang}/${file}`)}`;
       // The summary's dates (src/domain/dates.ts): a month named by its number, twelve names, January first; and a
       // pattern of the month, the day and the year, nothing else.
-      const textFile = `schemas/${english ? '' : `${lang}/`}text.json or ${named(english ? 'text.json' : `${lang}/text.json`)}`;
+      const textFile = inCatalogue('text.json');
       const { months, longDate } = ((text as Record<string, Json>).form ?? {}) as Record<string, Json>;
       if (!Array.isArray(months) || months.length !== 12 || months.some((m) => typeof m !== 'string' || !m.trim())) problems.push({ file: textFile, pointer: '/form/months', problem: `has ${Array.isArray(months) ? months.filter((m) => typeof m === 'string' && m.trim()).length : 'no'} months`, fix: 'Name the twelve months, January first' });
       const names = typeof longDate === 'string' ? [...longDate.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort() : [];
       if (names.join() !== 'day,month,year') problems.push({ file: textFile, pointer: '/form/longDate', problem: `names ${names.length ? names.map((n) => `{${n}}`).join(', ') : 'nothing'}`, fix: 'Write the date with {month}, {day} and {year}, each once' });
       // Every text is a message (ICU MessageFormat): one the page could not read stops the build.
       for (const [file, catalogue] of [['text.json', text], ['messages.json', messages]] as const) {
-        problems.push(...messageProblems(catalogue as Json).map(({ pointer, problem }) => ({ file: `schemas/${english ? '' : `${lang}/`}${file} or ${named(english ? file : `${lang}/${file}`)}`, pointer, problem: `is not a message the page can read (${problem})`, fix: 'Balance its braces; write a plural as {count, plural, one {…} other {…}}' })));
+        problems.push(...messageProblems(catalogue as Json).map(({ pointer, problem }) => ({ file: inCatalogue(file), pointer, problem: `is not a message the page can read (${problem})`, fix: 'Balance its braces; write a plural as {count, plural, one {…} other {…}}' })));
       }
       const missing = new Set<string>();
       const words = { ...catalogue.words, ...(readOptional(own('translations.json')) as Record<string, string>) };
