@@ -73,12 +73,6 @@ function TakeOver({ form }: { form: RefObject<HTMLDivElement | null> }) {
   return null;
 }
 
-/** The step's buttons and alerts re-render with what they show, not with every keystroke. */
-const Rendered = memo(function Rendered<A>({ render, arg }: { render: (arg: A) => ReactNode; arg: A }) {
-  return render(arg);
-}) as <A>(props: { render: (arg: A) => ReactNode; arg: A }) => ReactNode;
-
-const selectSubmitCount = (s: FormState) => s.submitCount;
 const selectFormData = (s: FormState) => s.preview?.data ?? s.formData;
 
 /** The step's buttons follow the data (e.g. Next waits for a box to be ticked) and show a Next or a check in progress
@@ -87,6 +81,14 @@ const selectFormData = (s: FormState) => s.preview?.data ?? s.formData;
 function StepActions({ store, render }: { store: FormStateStore; render: StepFormProps['actions'] }) {
   return render({ busy: useFormState(store, isBusy), data: useFormState(store, selectFormData) });
 }
+
+const NO_ERRORS: RJSFValidationError[] = [];
+const selectStepErrors = (s: FormState) => s.stepErrors;
+
+/** What the last Next found wrong, above the form: read from the store, so telling it draws this alone. */
+const StepErrors = memo(function StepErrors({ store, render }: { store: FormStateStore; render: NonNullable<StepFormProps['renderStepErrors']> }) {
+  return render(useFormState(store, selectStepErrors));
+});
 
 /** { 'group.id': 'msg' } -> { group: { id: { __errors: ['msg'] } } } */
 function toErrorSchema(errors: Record<string, string>): ErrorSchema {
@@ -106,15 +108,28 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   const validate = useCallback((data: Data) => validator.validateFormData(data, module.schema, undefined, transformErrors, uiSchema).errors, [validator, module.schema, transformErrors, uiSchema]);
   // Values, left fields, Next presses and the preview: the step reads the Next count; every other part is read where
   // it is shown (useFormState).
-  const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null, pending: new Set(), advancing: false }));
-  const submitCount = useFormState(store, selectSubmitCount);
+  const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null, pending: new Set(), advancing: false, stepErrors: NO_ERRORS }));
   // After a Next, RJSF validates each change, not only a field left. It hears of that once the press's frame is out: a
   // prop it is given anew makes it derive its whole state again and draw the step a second time, which the frame
-  // showing the press's messages need not wait for (it shows the same messages).
+  // showing the press's messages need not wait for (it shows the same messages). The step itself does not re-render
+  // for a press: what a press shows (the count, the step's errors) is read from the store where it is shown, since any
+  // render of the step hands RJSF its props anew, and the data it holds then differs from its props at the last render
+  // (RJSF reported its defaults and each field left), so it would derive its whole state inside the press.
   const [validatesEachChange, setValidatesEachChange] = useState(false);
   useEffect(() => {
-    if (submitCount > 0 && !validatesEachChange) return afterPaint(() => setValidatesEachChange(true));
-  }, [submitCount, validatesEachChange]);
+    if (validatesEachChange) return;
+    let cancel: (() => void) | undefined;
+    const pressed = () => {
+      if (cancel || store.get().submitCount === 0) return;
+      cancel = afterPaint(() => setValidatesEachChange(true));
+    };
+    pressed();
+    const unsubscribe = store.subscribe(pressed);
+    return () => {
+      unsubscribe();
+      cancel?.();
+    };
+  }, [store, validatesEachChange]);
   // A validator's first run compiles its code, tens of milliseconds on a phone: it runs once while the page is idle,
   // so the first Next (or field left) pays only for the check itself.
   useEffect(() => whenIdle(() => void validate(store.get().formData)), [validate, store]);
@@ -123,14 +138,8 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   // (setFieldValue) re-renders the step, so RJSF takes it; any render passes the data as the store has it.
   const [, setExternalChanges] = useState(0);
   const [asyncErrors, setAsyncErrors] = useState<Record<string, string>>({});
-  const [stepErrors, setStepErrors] = useState<RJSFValidationError[]>([]);
-  // Set only when they change: the same errors told again would draw the step again.
-  const stepErrorsShown = useRef(stepErrors);
-  const showStepErrors = useCallback((errors: RJSFValidationError[]) => {
-    if (deepEquals(stepErrorsShown.current, errors)) return;
-    stepErrorsShown.current = errors;
-    setStepErrors(errors);
-  }, []);
+  // Set only when they change: the same errors told again would draw them again.
+  const showStepErrors = useCallback((errors: RJSFValidationError[]) => store.set((s) => (deepEquals(s.stepErrors, errors) ? s : { ...s, stepErrors: errors })), [store]);
   // The last refusal's messages and the data they judged (a ref too, for the change handlers).
   const [refusal, setRefusalState] = useState<(StepRefusal & { data: Data }) | null>(null);
   const refusalRef = useRef(refusal);
@@ -290,7 +299,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
 
   return (
     <FormContextReact.Provider value={context}>
-      {renderStepErrors && <Rendered render={renderStepErrors} arg={stepErrors} />}
+      {renderStepErrors && <StepErrors store={store} render={renderStepErrors} />}
       {/* Next (a click, or Enter in a field) submits what was typed: the changes still waiting are reported first, in
           the same event, so the form validates and submits them. */}
       <div className="step-form" ref={container} onSubmitCapture={beginNext} onSubmit={tellNext}>

@@ -37,6 +37,8 @@ export interface FormState {
   pending: ReadonlySet<string>;
   /** The step's Next is in progress (its onNext has not settled). */
   advancing: boolean;
+  /** What the last Next found wrong, shown above the form (StepForm's renderStepErrors). */
+  stepErrors: RJSFValidationError[];
 }
 
 /** Whether the step's buttons show it busy: a check or a Next in progress. */
