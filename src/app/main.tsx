@@ -7,6 +7,7 @@ import './styles.css';
 import { adoptLanguage, inlineWords } from './words';
 import { CHUNK_FAILED, withTimeout } from '../engine/loading';
 import { keepPresses } from './keepPresses';
+import { keepEarlyNext } from '../engine/takeover';
 
 keepPresses();
 
@@ -39,10 +40,16 @@ const inline = inlineWords();
 if (inline) {
   adoptLanguage(inline.language, inline.words);
   if (!root.hasChildNodes()) createRoot(root).render(app());
-  else
+  else {
+    // A Next pressed while the step's code loads is pressed again once the form is taken over (takeover.ts).
+    const heardByReact = keepEarlyNext(root);
     void drawnStep(inline.language)
       .catch(() => null)
-      .then((drawn) => hydrateRoot(root, app(drawn)));
+      .then((drawn) => {
+        heardByReact();
+        hydrateRoot(root, app(drawn));
+      });
+  }
 } else {
   import('./withoutServer')
     .then((m) => m.prepareWithoutServer())

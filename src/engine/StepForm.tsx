@@ -15,7 +15,7 @@ import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
 import { afterPaint, whenIdle } from './loading';
 import { FieldTemplate } from './templates/FieldTemplate';
-import { adoptTypedValues } from './takeover';
+import { takeOver } from './takeover';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
 
 type Data = Record<string, unknown>;
@@ -61,15 +61,18 @@ const NO_LINKS: Record<string, readonly LinkItem[]> = {};
 const noChanges = () => () => undefined;
 
 /** A step drawn by the server, first drawn here as its script takes it over (React hydrates with the server's
- *  snapshot): what was typed meanwhile joins the form, once (takeover.ts). A step drawn in the browser is left as
- *  drawn. Its own component, so the render that follows a hydration (the snapshots differ) is its alone. */
-function TakeOver({ form }: { form: RefObject<HTMLDivElement | null> }) {
+ *  snapshot): what was typed meanwhile joins the form, once, and a Next pressed meanwhile is pressed again (takeover.ts)
+ *  once `ready`. A step drawn in the browser is left as drawn. Its own component, so the render that follows a
+ *  hydration (the snapshots differ) is its alone. */
+function TakeOver({ form, ready }: { form: RefObject<HTMLDivElement | null>; ready: (then: () => void) => void }) {
   const takingOver = useRef(useSyncExternalStore(noChanges, () => false, () => true));
-  useEffect(() => {
+  // As the hydration is committed: what the fields report then is drawn at once, in the same task, so a Next pressed
+  // again a frame later finds it in the form (from a passive effect it would wait behind the page's other work).
+  useLayoutEffect(() => {
     if (!takingOver.current) return;
     takingOver.current = false;
-    adoptTypedValues(form.current!);
-  }, [form]);
+    takeOver(form.current!, ready);
+  }, [form, ready]);
   return null;
 }
 
@@ -296,6 +299,23 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
     store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
   }, [store, validate, showStepErrors]);
   const container = useRef<HTMLDivElement>(null);
+  // A Next pressed before the takeover is pressed again from script: any change still waiting is reported first (from
+  // script, React would not draw what the press's first half reports before RJSF's submit reads its state), and a
+  // frame later, once the values taken have begun their server checks, the press waits for those checks.
+  const readyToPress = useCallback(
+    (then: () => void) => {
+      flushChanges();
+      afterPaint(() => {
+        if (!isBusy(store.get())) return then();
+        const unsubscribe = store.subscribe(() => {
+          if (isBusy(store.get())) return;
+          unsubscribe();
+          then();
+        });
+      });
+    },
+    [flushChanges, store],
+  );
 
   return (
     <FormContextReact.Provider value={context}>
@@ -364,7 +384,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
           <StepActions store={store} render={actions} />
         </Form>
       </div>
-      <TakeOver form={container} />
+      <TakeOver form={container} ready={readyToPress} />
     </FormContextReact.Provider>
   );
 }

@@ -80,6 +80,6 @@ export async function solveCaptcha(page: Page, hand: Hand = ROBOT): Promise<void
 
 export const PAPERLESS = 'You will receive an e-mail in 3-5 business days.';
 
-/** Step 1 drawn by the server: a press counts once React has taken its form over (hydrated it). A press before that
- *  is not heard (issue 25's notes). */
+/** Step 1 drawn by the server: React has taken its form over (hydrated it). A press before the page's script runs is
+ *  not heard; one while the step's code loads is pressed again once it is taken over (src/engine/takeover.ts). */
 export const takenOver = (page: Page) => page.waitForFunction(() => Object.keys(document.querySelector('.step-form form') ?? {}).some((k) => k.startsWith('__reactFiber')));

@@ -3,19 +3,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PERSON, PHONE, press, ROBOT, type, type Device, type Hand } from './hand';
-import { expectAccessible, fillAfterNames, fillEmployerGroup, next, pat } from './journey';
+import { expectAccessible, fillAfterNames, fillEmployerGroup, fillPersonal, next, pat, takenOver } from './journey';
 import { withServerAndBrowser } from './harness';
+import { dataProtection } from '../../src/server/crypto';
+import { TEST_DATA_KEY } from '../../src/server/testing';
+import { firstOfThisMonth } from '../dates';
 
 const live = withServerAndBrowser();
 const at = (host: string, path: string) => live.server.url.replace('127.0.0.1', host) + path;
 
-/** Holds the page's script back until released; `asked` says the page asked for it (so the hold is real). */
-async function holdScript(page: Page): Promise<{ release: () => void; asked: () => boolean; served: () => boolean }> {
+/** Holds the page's script (or another) back until released; `asked` says the page asked for it (so the hold is real). */
+async function holdScript(page: Page, script = /\/assets\/index-[\w-]+\.js$/): Promise<{ release: () => void; asked: () => boolean; served: () => boolean }> {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   let asked = false;
   let served = false;
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+  await page.route(script, async (route) => {
     asked = true;
     await released;
     await route.continue();
@@ -143,5 +146,91 @@ describe('step 1 drawn by the server', () => {
     expect(review).toContain(pat.first);
     expect(review).toContain(pat.last);
     await context.close();
+  });
+
+  describe("a Next pressed while the step's own code loads (the page's script runs, the form is not taken over yet)", () => {
+    /** Step 1 with its own code held back: the page's script has run (it asked for the code), React is not there. */
+    async function heldStep(page: Page) {
+      const code = await holdScript(page, /\/assets\/Wizard-[\w-]+\.js$/);
+      await page.goto(at('127.0.0.1', '/enrollment/accountholder'), { waitUntil: 'commit' });
+      await page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' }).waitFor();
+      await expect.poll(() => code.asked(), { message: "the page's script asked for the step's code" }).toBe(true);
+      return code;
+    }
+
+    /** The whole of step 1, typed before the takeover but for the last field, the effective date (the employer's name
+     *  comes from the server's lookup once the form is taken over). */
+    async function typeAllButTheDate(page: Page, ssnDigits: string, hand: Hand) {
+      await fillPersonal(page, { ...pat, ssnDigits }, hand);
+      await type(page.getByLabel(/group number/i), 'demo100', hand);
+      await press(page.getByLabel('Individual', { exact: true }), hand);
+      await type(page.getByLabel(/effective date/i), firstOfThisMonth('MM-DD-YYYY').replace(/-/g, ''), hand);
+    }
+
+    it('a click with fields missing is answered once it is taken over: the summary, once, with what was typed in the form', async () => {
+      const context = await DESKTOP.open(live.browser);
+      const page = await context.newPage();
+      const code = await heldStep(page);
+      await type(page.getByLabel('First name', { exact: true }), pat.first, ROBOT);
+      await press(page.getByRole('button', { name: 'Next' }), ROBOT);
+      expect(code.served()).toBe(false);
+      code.release();
+      await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'There is a problem' }).count()).toBe(1);
+      // The press judged what was typed: the summary lists the last name, not the first.
+      const summary = (await page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) }).textContent()) ?? '';
+      expect(summary).toContain('Last name is required.');
+      expect(summary).not.toContain('First name is required.');
+      expect(await page.getByLabel('Last name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByLabel('First name', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+      expect(page.url()).toBe(at('127.0.0.1', '/enrollment/accountholder'));
+      await context.close();
+    });
+
+    it("Enter in the last field, on a phone: once taken over, the step waits for the SSN's and the group's checks and moves on with the field's text", async () => {
+      const context = await PHONE.open(live.browser);
+      const page = await context.newPage();
+      const code = await heldStep(page);
+      await typeAllButTheDate(page, '123456781', ROBOT);
+      await page.keyboard.press('Enter');
+      expect(code.served()).toBe(false);
+      code.release();
+      await page.getByRole('heading', { level: 1, name: 'Step 2: Additional Cardholder' }).waitFor();
+      await context.close();
+    });
+
+    it('with an SSN that has an account already, the press shows the refusal and the step does not move on', async () => {
+      const enrolled = '123456782';
+      await live.server.db.query("INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome) VALUES ($1, '', 'DEMO100', 'success')", [dataProtection(TEST_DATA_KEY).ssnIndex(enrolled)]);
+      const context = await DESKTOP.open(live.browser);
+      const page = await context.newPage();
+      const code = await heldStep(page);
+      await typeAllButTheDate(page, enrolled, ROBOT);
+      await press(page.getByRole('button', { name: 'Next' }), ROBOT);
+      code.release();
+      const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) });
+      // The refusal alone: every other field typed before the takeover is in the form.
+      await expect.poll(() => summary.getByRole('link').allTextContents()).toEqual([expect.stringContaining('Our records show that you already have a Health Savings Account with us.')]);
+      expect(await page.getByLabel('Social security number').getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Step 1: Account Holder Information');
+      await context.close();
+    });
+
+    it('a key pressed after it drops it: the person went on filling the form', async () => {
+      const context = await DESKTOP.open(live.browser);
+      const page = await context.newPage();
+      const code = await heldStep(page);
+      await type(page.getByLabel('First name', { exact: true }), pat.first, ROBOT);
+      await press(page.getByRole('button', { name: 'Next' }), ROBOT);
+      await type(page.getByLabel('Last name', { exact: true }), pat.last, ROBOT);
+      code.release();
+      // Taken over, and no press follows: no summary, though fields are missing. (Given the time a kept press takes: a
+      // frame, and no check in progress, since none is asked for.)
+      await takenOver(page);
+      await page.waitForTimeout(1000);
+      expect(await page.getByRole('heading', { name: 'There is a problem' }).count()).toBe(0);
+      expect(await page.getByLabel('Last name', { exact: true }).inputValue()).toBe(pat.last);
+      await context.close();
+    });
   });
 });
