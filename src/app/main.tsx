@@ -7,7 +7,7 @@ import './styles.css';
 import { adoptLanguage, inlineWords } from './words';
 import { CHUNK_FAILED, withTimeout } from '../engine/loading';
 import { keepPresses } from './keepPresses';
-import { keepEarlyNext } from '../engine/takeover';
+import { keepEarlyNext } from '../engine/earlyNext';
 
 keepPresses();
 
@@ -41,7 +41,7 @@ if (inline) {
   adoptLanguage(inline.language, inline.words);
   if (!root.hasChildNodes()) createRoot(root).render(app());
   else {
-    // A Next pressed while the step's code loads is pressed again once the form is taken over (takeover.ts).
+    // A Next pressed while the step's code loads is pressed again once the form is taken over (earlyNext.ts).
     const heardByReact = keepEarlyNext(root);
     void drawnStep(inline.language)
       .catch(() => null)
