@@ -23,7 +23,16 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
   const page = async (request: FastifyRequest, reply: FastifyReply, { status = 200, draw = false, fees = null }: { status?: number; draw?: boolean; fees?: Record<string, unknown> | null } = {}) => {
     const variant = variantOf(request);
     const language = pageLanguage(request);
-    const markup = draw && renderer ? await renderer.renderPage(request.url, { variant, language, words: wordsOf(variant.id, language).value, fees }) : '';
+    let markup = '';
+    if (draw && renderer) {
+      try {
+        markup = await renderer.renderPage(request.url, { variant, language, words: wordsOf(variant.id, language).value, fees });
+      } catch (e) {
+        // A page the renderer cannot draw (a build older than the partners this server knows, or a fault of its own) is
+        // drawn by the browser, as without a renderer; the operator reads why (the page's path: no personal data).
+        request.log.error({ path: pathOf(request.url), reason: e instanceof Error ? e.message : String(e) }, 'the server could not draw the page: the browser draws it');
+      }
+    }
     const html = composePage(index, { variant, language, markup, fees });
     // The page depends on the language (query, cookie, Accept-Language), the host (the variant) and the encoding.
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language, Cookie, Host, Accept-Encoding');
