@@ -109,8 +109,8 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   // The step's errors for some data, exactly as RJSF's own validation gives them (its uiSchema names the fields in
   // each error's text): errors told beside RJSF's compare equal to its own, and draw nothing again.
   const validate = useCallback((data: Data) => validator.validateFormData(data, module.schema, undefined, transformErrors, uiSchema).errors, [validator, module.schema, transformErrors, uiSchema]);
-  // Values, left fields, Next presses and the preview: the step reads the Next count; every other part is read where
-  // it is shown (useFormState).
+  // Values, left fields, Next presses, the step's errors and the preview: each part is read where it is shown
+  // (useFormState); the step itself reads none of them.
   const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null, pending: new Set(), advancing: false, stepErrors: NO_ERRORS }));
   // After a Next, RJSF validates each change, not only a field left. It hears of that once the press's frame is out: a
   // prop it is given anew makes it derive its whole state again and draw the step a second time, which the frame
