@@ -41,7 +41,6 @@ async function recordDrawings(page: Page): Promise<void> {
   });
 }
 
-
 const drawings = (page: Page) => page.evaluate(() => (window as unknown as { __drawings: Drawing[] }).__drawings);
 
 describe('a Next with errors', () => {

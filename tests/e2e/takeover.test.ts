@@ -167,18 +167,27 @@ describe('step 1 drawn by the server', () => {
       await type(page.getByLabel(/effective date/i), firstOfThisMonth('MM-DD-YYYY').replace(/-/g, ''), hand);
     }
 
-    it('a click with fields missing is answered once it is taken over: the summary, once, with what was typed in the form', async () => {
+    /** On a desktop, step 1 held: the first name typed, then Next pressed. */
+    async function firstNameThenNext() {
       const context = await DESKTOP.open(live.browser);
       const page = await context.newPage();
       const code = await heldStep(page);
       await type(page.getByLabel('First name', { exact: true }), pat.first, ROBOT);
       await press(page.getByRole('button', { name: 'Next' }), ROBOT);
+      return { context, page, code };
+    }
+
+    /** The error summary (the alert under 'There is a problem'). */
+    const summaryOf = (page: Page) => page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) });
+
+    it('a click with fields missing is answered once it is taken over: the summary, once, with what was typed in the form', async () => {
+      const { context, page, code } = await firstNameThenNext();
       expect(code.served()).toBe(false);
       code.release();
       await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
       expect(await page.getByRole('heading', { name: 'There is a problem' }).count()).toBe(1);
       // The press judged what was typed: the summary lists the last name, not the first.
-      const summary = (await page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) }).textContent()) ?? '';
+      const summary = (await summaryOf(page).textContent()) ?? '';
       expect(summary).toContain('Last name is required.');
       expect(summary).not.toContain('First name is required.');
       expect(await page.getByLabel('Last name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
@@ -208,7 +217,7 @@ describe('step 1 drawn by the server', () => {
       await typeAllButTheDate(page, enrolled, ROBOT);
       await press(page.getByRole('button', { name: 'Next' }), ROBOT);
       code.release();
-      const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'There is a problem' }) });
+      const summary = summaryOf(page);
       // The refusal alone: every other field typed before the takeover is in the form.
       await expect.poll(() => summary.getByRole('link').allTextContents()).toEqual([expect.stringContaining('Our records show that you already have a Health Savings Account with us.')]);
       expect(await page.getByLabel('Social security number').getAttribute('aria-invalid')).toBe('true');
@@ -217,11 +226,7 @@ describe('step 1 drawn by the server', () => {
     });
 
     it('a key pressed after it drops it: the person went on filling the form', async () => {
-      const context = await DESKTOP.open(live.browser);
-      const page = await context.newPage();
-      const code = await heldStep(page);
-      await type(page.getByLabel('First name', { exact: true }), pat.first, ROBOT);
-      await press(page.getByRole('button', { name: 'Next' }), ROBOT);
+      const { context, page, code } = await firstNameThenNext();
       await type(page.getByLabel('Last name', { exact: true }), pat.last, ROBOT);
       code.release();
       // Taken over, and no press follows: no summary, though fields are missing. (Given the time a kept press takes: a
