@@ -16,11 +16,14 @@ import type { Db } from '../../src/server/db/index';
 import { keepRevision, revisionOf } from '../../src/server/revisions';
 import { captureLogs, schemaDatabase, TEST_DATA_KEY, testConfig } from '../../src/server/testing';
 import { firstOfThisMonth } from '../../tests/dates';
-import { median, percentile } from './stats';
+import { postgresCpuMs, processCpuMs } from './cpu';
+import { median, pairedRatio, percentile } from './stats';
 
 export interface EnrollFigures {
   /** Medians over the runs. */
   throughput: number;
+  /** The median of each round's product / ceiling throughput (the two runs of a round are neighbours in time). */
+  ratio: number;
   p99: number;
   ceiling: number;
   ceilingP99: number;
@@ -32,6 +35,10 @@ export interface EnrollFigures {
   phases: Record<string, number>;
   requestMs: number;
   ceilingRequestMs: number;
+  /** CPU per enrollment, ms (median over the runs), the product's and the raw insert's: this process's (the server,
+   *  the load generator and PGlite's worker alike) and a local PostgreSQL server's (NaN with PGlite). */
+  cpu: { app: number; database: number };
+  ceilingCpu: { app: number; database: number };
 }
 
 /** Mean ms per observation of a histogram's series, by one label (`by`), from the app's own metrics. */
@@ -95,10 +102,11 @@ async function grantedSession(base: string): Promise<Record<string, string>> {
 }
 
 /** `total` requests, `concurrency` at a time; each answered 200 with `expected` or it counts as a failure. */
-async function load(total: number, concurrency: number, send: (i: number) => Promise<Response>, expected: string) {
+async function load(total: number, concurrency: number, send: (i: number) => Promise<Response>, expected: string, url: string | undefined) {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
+  const [app, database] = [processCpuMs(), url ? postgresCpuMs() : NaN];
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -116,7 +124,9 @@ async function load(total: number, concurrency: number, send: (i: number) => Pro
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { throughput: total / seconds, p99: percentile(latencies, 0.99), failures };
+  // Read before the pool closes: a backend's time leaves /proc with it.
+  const cpu = { app: (processCpuMs() - app) / total, database: url ? (postgresCpuMs() - database) / total : NaN };
+  return { throughput: total / seconds, p99: percentile(latencies, 0.99), failures, cpu };
 }
 
 interface Database {
@@ -151,6 +161,7 @@ async function productRun(total: number, url?: string) {
       CONCURRENCY,
       (i) => fetch(`${base}/api/v1/enrollment/enroll`, { method: 'POST', headers: { ...sessions[i], 'idempotency-key': `bench-${i}-${'x'.repeat(16)}` }, body: JSON.stringify(bodyFor(i)) }),
       'success',
+      url,
     );
     const stored = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n);
     const phases = await means(metrics, 'hsa_enroll_phase_seconds', 'phase');
@@ -184,7 +195,7 @@ async function ceilingRun(total: number, url?: string) {
   });
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const run = await load(total, CONCURRENCY, (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }), 'success');
+    const run = await load(total, CONCURRENCY, (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }), 'success', url);
     return { ...run, requestMs: (requestSeconds / requests) * 1000 };
   } finally {
     await app.close();
@@ -192,16 +203,23 @@ async function ceilingRun(total: number, url?: string) {
   }
 }
 
-/** `runs` runs of the product and of its ceiling, alternately, each on a fresh database. */
+/** `runs` rounds of a run of the product and one of its ceiling, each on a fresh database. The first of a round
+ *  alternates, so neither always starts on a process and a database the other has just warmed. */
 export async function measureEnroll(runs: number, total: number, url?: string): Promise<EnrollFigures> {
   const product: Awaited<ReturnType<typeof productRun>>[] = [];
   const ceiling: Awaited<ReturnType<typeof ceilingRun>>[] = [];
   for (let r = 0; r < runs; r++) {
-    product.push(await productRun(total, url));
+    if (r % 2 === 0) product.push(await productRun(total, url));
     ceiling.push(await ceilingRun(total, url));
+    if (r % 2 === 1) product.push(await productRun(total, url));
   }
+  const cpu = (runs: { cpu: { app: number; database: number } }[]) => ({ app: median(runs.map((x) => x.cpu.app)), database: median(runs.map((x) => x.cpu.database)) });
   return {
     throughput: median(product.map((p) => p.throughput)),
+    ratio: pairedRatio(
+      product.map((p) => p.throughput),
+      ceiling.map((c) => c.throughput),
+    ),
     p99: median(product.map((p) => p.p99)),
     ceiling: median(ceiling.map((c) => c.throughput)),
     ceilingP99: median(ceiling.map((c) => c.p99)),
@@ -210,5 +228,7 @@ export async function measureEnroll(runs: number, total: number, url?: string): 
     phases: Object.fromEntries(Object.keys(product[0].phases).map((phase) => [phase, median(product.map((p) => p.phases[phase] ?? NaN))])),
     requestMs: median(product.map((p) => p.requestMs)),
     ceilingRequestMs: median(ceiling.map((c) => c.requestMs)),
+    cpu: cpu(product),
+    ceilingCpu: cpu(ceiling),
   };
 }

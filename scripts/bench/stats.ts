@@ -7,6 +7,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The median of the pairs' ratios, `a[i] / b[i]`: the two of a pair ran one after the other, so a slow spell of this
+ *  shared machine slows both of them, where the ratio of two medians can take each from a different spell. */
+export function pairedRatio(a: readonly number[], b: readonly number[]): number {
+  if (a.length !== b.length) throw new Error('pairedRatio of lists of different lengths');
+  return median(a.map((x, i) => x / b[i]));
+}
+
 /** The value below which `p` (0..1) of the values lie (nearest rank). */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) throw new Error('percentile of no values');

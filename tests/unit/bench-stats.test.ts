@@ -1,6 +1,6 @@
 /** The bench's arithmetic (scripts/bench/stats.ts): medians, percentiles, ratios and bars. */
 import { describe, expect, it } from 'vitest';
-import { formatTable, markdownTable, median, meets, missed, percentile, ratio, type Row } from '../../scripts/bench/stats';
+import { formatTable, markdownTable, median, meets, missed, pairedRatio, percentile, ratio, type Row } from '../../scripts/bench/stats';
 
 describe('bench stats', () => {
   it('takes the median of odd and even counts, unsorted, and refuses none', () => {
@@ -15,6 +15,12 @@ describe('bench stats', () => {
     expect(percentile(values, 0.99)).toBe(99);
     expect(percentile(values, 1)).toBe(100);
     expect(percentile([5], 0.99)).toBe(5);
+  });
+
+  it('takes the median of pairs\' ratios, not the ratio of medians, and refuses lists of different lengths', () => {
+    // The pairs' ratios are 0.6, 0.8 and 0.35; the medians (70 and 100) would make 0.7, from runs of different pairs.
+    expect(pairedRatio([30, 80, 70], [50, 100, 200])).toBeCloseTo(0.6);
+    expect(() => pairedRatio([1, 2], [1])).toThrow();
   });
 
   it('compares with at-most and at-least bars, the limit itself meeting the bar', () => {
