@@ -22,6 +22,7 @@ import { variantFileType } from '../src/build/variantTypes';
 import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
 import { changedTexts, DEFAULT_LANGUAGE, languagesOf, shapeProblems, translateWords } from './languages';
+import { inputsRecord, RECORD, variantDirsOf } from './buildInputs';
 import { checkColors, checkMessages, checkRjsfReach, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
 
 const repoRoot = resolve(import.meta.dirname, '..');
@@ -104,8 +105,7 @@ export class ConfigProblems extends Error {
 }
 
 export function defaultTarget(env: NodeJS.ProcessEnv = process.env): CompileTarget {
-  const extra = (env.HSA_VARIANT_DIRS ?? '').split(':').filter(Boolean).map((d) => resolve(repoRoot, d));
-  return { variantDirs: [join(repoRoot, 'variants'), ...extra], outDir: join(repoRoot, 'generated') };
+  return { variantDirs: variantDirsOf(repoRoot, env), outDir: join(repoRoot, 'generated') };
 }
 
 export function compileAll(target: CompileTarget = defaultTarget()): void {
@@ -429,7 +429,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     compileAll(target);
     if (check) rmSync(target.outDir, { recursive: true, force: true });
     // The code's type of variant.json (src/domain/site.ts), from its schema.
-    else writeFileSync(join(target.outDir, 'variant-file.ts'), await variantFileType(readJson(join(root, 'variants/variant.schema.json')) as Record<string, unknown>));
+    else {
+      writeFileSync(join(target.outDir, 'variant-file.ts'), await variantFileType(readJson(join(root, 'variants/variant.schema.json')) as Record<string, unknown>));
+      // What this build is made from: the client's build keeps it in dist/ for npm start (buildInputs.ts).
+      writeFileSync(join(target.outDir, RECORD), inputsRecord(root, target.variantDirs));
+    }
     console.log(check ? 'The configuration is sound: every variant folder, step list, schema and uiSchema checked.' : `compiled validators into ${relative(process.cwd(), target.outDir) || '.'}`);
   } catch (e) {
     console.error(`Build failed: ${(e as Error).message}`);

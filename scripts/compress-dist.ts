@@ -1,7 +1,9 @@
-/** After the client build: gzip and brotli copies of every text asset, served by @fastify/static (preCompressed). */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+/** After the client build: gzip and brotli copies of every text asset, served by @fastify/static (preCompressed), and
+ *  the record of what the build is made from. */
+import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { RECORD } from './buildInputs';
 
 const dir = 'dist/assets';
 let count = 0;
@@ -12,3 +14,5 @@ for (const name of readdirSync(dir).filter((f) => /\.(js|css|svg|json)$/.test(f)
   count++;
 }
 console.log(`compressed ${count} assets`);
+// The record of what this build is made from, written by the validators' build (buildInputs.ts): npm start reads it.
+copyFileSync(join('generated', RECORD), join('dist', RECORD));

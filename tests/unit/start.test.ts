@@ -2,7 +2,7 @@
 /** `npm start`, as the README runs it, stops on SIGTERM and SIGINT: the server drains, closes its port and exits,
  *  and no process of it is left behind (npm used to exit while the server kept serving as an orphan). */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,5 +140,52 @@ describe('files the server writes', () => {
     expect(existsSync(join(dataDir, 'data.key'))).toBe(true);
     expect(readdirSync(join(dataDir, 'pglite')).length).toBeGreaterThan(10);
     expect(loose).toEqual([]);
+  });
+});
+
+describe('npm start and the build it finds', () => {
+  /** A checkout in miniature: a partner's folder, a schema, code, and a build of them (as npm run build leaves it). */
+  async function checkout() {
+    const { inputsRecord, RECORD } = await import('../../scripts/buildInputs');
+    const root = mkdtempSync(join(tmpdir(), 'inputs-'));
+    const put = (file: string, text: string) => (mkdirSync(join(root, file, '..'), { recursive: true }), writeFileSync(join(root, file), text));
+    put('variants/standard/variant.json', '{"id":"standard"}');
+    put('tests/fixtures/variants/acme/variant.json', '{"id":"acme"}');
+    put('schemas/accountholder.schema.json', '{"title":"Step 1"}');
+    put('src/app/main.tsx', 'export {};');
+    put('generated/index.ts', 'export {};');
+    put('dist/index.html', '<!doctype html>');
+    const build = (variantDirs: string[]) => put(`dist/${RECORD}`, inputsRecord(root, variantDirs));
+    return { root, put, build };
+  }
+
+  it("serves the build of this checkout as it is, and builds again when the code, a schema or a partner's folder changed since", async () => {
+    const { staleBuild, variantDirsOf } = await import('../../scripts/buildInputs');
+    const { root, put, build } = await checkout();
+    const dirs = variantDirsOf(root, {});
+    build(dirs);
+    expect(staleBuild(root, dirs)).toBeNull();
+    for (const [file, text] of [['schemas/accountholder.schema.json', '{"title":"Step one"}'], ['variants/standard/variant.json', '{"id":"standard","helpPhone":"1"}'], ['src/app/main.tsx', 'export const x = 1;']]) {
+      put(file, text);
+      expect(staleBuild(root, dirs), file).toBe('the code or the configuration changed since it was made');
+      build(dirs);
+      expect(staleBuild(root, dirs), file).toBeNull();
+    }
+    // A new partner's folder, before a build.
+    put('variants/acme2/variant.json', '{"id":"acme2"}');
+    expect(staleBuild(root, dirs)).toBe('the code or the configuration changed since it was made');
+  });
+
+  it("builds again over the tests' build (with their partners), and over a build that does not say what it was made from or is missing", async () => {
+    const { RECORD, staleBuild, variantDirsOf } = await import('../../scripts/buildInputs');
+    const { root, build } = await checkout();
+    const tests = variantDirsOf(root, { HSA_VARIANT_DIRS: 'tests/fixtures/variants' });
+    build(tests);
+    expect(staleBuild(root, tests)).toBeNull();
+    expect(staleBuild(root, variantDirsOf(root, {}))).toBe("it was made with other partners' folders (variants, tests/fixtures/variants)");
+    rmSync(join(root, 'dist', RECORD));
+    expect(staleBuild(root, tests)).toBe('the build does not say what it was made from');
+    rmSync(join(root, 'dist', 'index.html'));
+    expect(staleBuild(root, tests)).toBe('nothing is built yet');
   });
 });

@@ -1,0 +1,56 @@
+/** What a build is made from, as one hash: the partners' folders it compiled (variants/, and the test partners when
+ *  HSA_VARIANT_DIRS names them), the schemas, the code, and the packages. The build keeps it beside itself
+ *  (`dist/build-inputs.json`), so `npm start` can tell a build of this checkout from one the tests left (with their
+ *  partners), or one made before a pull or an analyst's change, and build again. */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+
+export const RECORD = 'build-inputs.json';
+
+/** The partners' folders a build in `root` compiles: variants/, and for tests the extra folders HSA_VARIANT_DIRS lists
+ *  (':'-separated), absolute. */
+export const variantDirsOf = (root: string, env: NodeJS.ProcessEnv = process.env): string[] => [
+  join(root, 'variants'),
+  ...(env.HSA_VARIANT_DIRS ?? '')
+    .split(':')
+    .filter(Boolean)
+    .map((d) => resolve(root, d)),
+];
+
+/** The folders and files a build reads besides the partners' folders. */
+const SOURCES = ['schemas', 'src', 'widgets', 'scripts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+
+function files(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((e) => files(join(path, e.name)));
+}
+
+/** The hash of a build's inputs in `root`, with `variantDirs` (absolute) the partners' folders it compiles. */
+export function buildInputsHash(root: string, variantDirs: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const dir of variantDirs) hash.update(`dir ${relative(root, dir)}\n`);
+  for (const file of [...variantDirs, ...SOURCES.map((s) => join(root, s))].flatMap(files)) {
+    hash.update(`file ${relative(root, file)}\n`);
+    hash.update(readFileSync(file));
+  }
+  return hash.digest('hex');
+}
+
+/** Why the build in `root` must be made again before serving it, or null when it is this checkout's. */
+export function staleBuild(root: string, variantDirs: readonly string[]): string | null {
+  if (!existsSync(join(root, 'generated', 'index.ts')) || !existsSync(join(root, 'dist', 'index.html'))) return 'nothing is built yet';
+  const record = join(root, 'dist', RECORD);
+  if (!existsSync(record)) return 'the build does not say what it was made from';
+  const kept = JSON.parse(readFileSync(record, 'utf8')) as { hash?: string; variantDirs?: string[] };
+  const dirs = variantDirs.map((d) => relative(root, d));
+  if (JSON.stringify(kept.variantDirs) !== JSON.stringify(dirs)) return `it was made with other partners' folders (${(kept.variantDirs ?? []).join(', ')})`;
+  return kept.hash === buildInputsHash(root, variantDirs) ? null : 'the code or the configuration changed since it was made';
+}
+
+/** The record of the build `generated/` holds, as the client's build copies it into dist/. */
+export const inputsRecord = (root: string, variantDirs: readonly string[]) =>
+  JSON.stringify({ variantDirs: variantDirs.map((d) => relative(resolve(root), d)), hash: buildInputsHash(root, variantDirs) });
