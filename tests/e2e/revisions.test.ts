@@ -38,7 +38,8 @@ async function startSite(): Promise<string> {
   const port = await freePort();
   server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: copy, env: { ...ENV, PORT: String(port), DATA_DIR: dataDir, CAPTCHA_COST: '50', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
+  // It may build first (a minute at most on a loaded machine).
+  for (let i = 0; i < 480; i++) {
     if (await fetch(`${url}/enrollment`).then((r) => r.ok, () => false)) return url;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -97,7 +98,8 @@ afterAll(async () => {
 });
 
 describe('a change from the studio, built and served', () => {
-  it('stores the enrollment made after it under the new revision, and the one made before under its own', async () => {
+  // Two builds and two journeys: longer than a journey's limit.
+  it('stores the enrollment made after it under the new revision, and the one made before under its own', { timeout: 180_000 }, async () => {
     const lead = 'Open a Health Savings Account with Example Bank in about 10 minutes.';
     await stopSite();
     copyCheckout();
