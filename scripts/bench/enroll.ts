@@ -102,11 +102,11 @@ async function grantedSession(base: string): Promise<Record<string, string>> {
 }
 
 /** `total` requests, `concurrency` at a time; each answered 200 with `expected` or it counts as a failure. */
-async function load(total: number, concurrency: number, send: (i: number) => Promise<Response>, expected: string, url: string | undefined) {
+async function load(total: number, concurrency: number, send: (i: number) => Promise<Response>, expected: string, onPostgres: boolean) {
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
-  const [app, database] = [processCpuMs(), url ? postgresCpuMs() : NaN];
+  const [app, database] = [processCpuMs(), onPostgres ? postgresCpuMs() : NaN];
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -125,7 +125,7 @@ async function load(total: number, concurrency: number, send: (i: number) => Pro
   );
   const seconds = (performance.now() - started) / 1000;
   // Read before the pool closes: a backend's time leaves /proc with it.
-  const cpu = { app: (processCpuMs() - app) / total, database: url ? (postgresCpuMs() - database) / total : NaN };
+  const cpu = { app: (processCpuMs() - app) / total, database: onPostgres ? (postgresCpuMs() - database) / total : NaN };
   return { throughput: total / seconds, p99: percentile(latencies, 0.99), failures, cpu };
 }
 
@@ -161,7 +161,7 @@ async function productRun(total: number, url?: string) {
       CONCURRENCY,
       (i) => fetch(`${base}/api/v1/enrollment/enroll`, { method: 'POST', headers: { ...sessions[i], 'idempotency-key': `bench-${i}-${'x'.repeat(16)}` }, body: JSON.stringify(bodyFor(i)) }),
       'success',
-      url,
+      Boolean(url),
     );
     const stored = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n);
     const phases = await means(metrics, 'hsa_enroll_phase_seconds', 'phase');
@@ -195,7 +195,7 @@ async function ceilingRun(total: number, url?: string) {
   });
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const run = await load(total, CONCURRENCY, (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }), 'success', url);
+    const run = await load(total, CONCURRENCY, (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }), 'success', Boolean(url));
     return { ...run, requestMs: (requestSeconds / requests) * 1000 };
   } finally {
     await app.close();
@@ -213,7 +213,7 @@ export async function measureEnroll(runs: number, total: number, url?: string): 
     ceiling.push(await ceilingRun(total, url));
     if (r % 2 === 1) product.push(await productRun(total, url));
   }
-  const cpu = (runs: { cpu: { app: number; database: number } }[]) => ({ app: median(runs.map((x) => x.cpu.app)), database: median(runs.map((x) => x.cpu.database)) });
+  const cpu = (of: { cpu: { app: number; database: number } }[]) => ({ app: median(of.map((x) => x.cpu.app)), database: median(of.map((x) => x.cpu.database)) });
   return {
     throughput: median(product.map((p) => p.throughput)),
     ratio: pairedRatio(
