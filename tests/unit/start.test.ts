@@ -1,11 +1,11 @@
 // @vitest-environment node
 /** `npm start`, as the README runs it, stops on SIGTERM and SIGINT: the server drains, closes its port and exits,
  *  and no process of it is left behind (npm used to exit while the server kept serving as an orphan). */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
@@ -189,3 +189,33 @@ describe('npm start and the build it finds', () => {
     expect(staleBuild(root, tests)).toBe('nothing is built yet');
   });
 });
+
+describe('npm start after a change that breaks the configuration', () => {
+  it("names the file and stops, rather than serving the build made before the change", { timeout: 120_000 }, () => {
+    // A copy of the checkout (its tracked files, its packages linked), built, then an analyst's broken change.
+    const copy = mkdtempSync(join(tmpdir(), 'broken-'));
+    for (const file of execFileSync('git', ['ls-files', '-z'], { encoding: 'utf8' }).split('\0').filter(Boolean)) {
+      mkdirSync(join(copy, file, '..'), { recursive: true });
+      cpSync(file, join(copy, file));
+    }
+    symlinkSync(resolve('node_modules'), join(copy, 'node_modules'), 'dir');
+    const env: NodeJS.ProcessEnv = { ...process.env, HSA_VARIANT_DIRS: '', PORT: '0', DATA_DIR: join(copy, 'data'), LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL;
+    delete env.DIST_DIR;
+    try {
+      execFileSync('npm', ['run', 'build'], { cwd: copy, env, stdio: 'ignore' });
+      const file = join(copy, 'variants/standard/variant.json');
+      writeFileSync(file, readFileSync(file, 'utf8').replace('"helpPhone": "1-866-555-0100"', '"helpPhone": 18665550100'));
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: copy, env, encoding: 'utf8', timeout: 90_000 });
+      const output = run.stdout + run.stderr;
+      expect(run.status, output).toBe(1);
+      expect(output).toContain('Building the validators and the client: the code or the configuration changed since it was made...');
+      expect(output).toMatch(/variants\/standard\/variant\.json.*helpPhone/);
+      expect(output).toContain('The build failed (its messages are above); fix what they name and run npm start again.');
+      expect(output).not.toContain('running on');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
