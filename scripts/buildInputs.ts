@@ -19,7 +19,7 @@ export const variantDirsOf = (root: string, env: NodeJS.ProcessEnv = process.env
 ];
 
 /** The folders and files a build reads besides the partners' folders. */
-const SOURCES = ['schemas', 'src', 'widgets', 'scripts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package-lock.json'];
+const SOURCES = ['schemas', 'src', 'widgets', 'scripts', 'index.html', 'vite.config.ts', 'tsconfig.json', 'package.json', 'package-lock.json'];
 
 function files(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -40,17 +40,34 @@ export function buildInputsHash(root: string, variantDirs: readonly string[]): s
   return hash.digest('hex');
 }
 
-/** Why the build in `root` must be made again before serving it, or null when it is this checkout's. */
-export function staleBuild(root: string, variantDirs: readonly string[]): string | null {
-  if (!existsSync(join(root, 'generated', 'index.ts')) || !existsSync(join(root, 'dist', 'index.html'))) return 'nothing is built yet';
-  const record = join(root, 'dist', RECORD);
-  if (!existsSync(record)) return 'the build does not say what it was made from';
-  const kept = JSON.parse(readFileSync(record, 'utf8')) as { hash?: string; variantDirs?: string[] };
-  const dirs = variantDirs.map((d) => relative(root, d));
-  if (JSON.stringify(kept.variantDirs) !== JSON.stringify(dirs)) return `it was made with other partners' folders (${(kept.variantDirs ?? []).join(', ')})`;
-  return kept.hash === buildInputsHash(root, variantDirs) ? null : 'the code or the configuration changed since it was made';
+interface InputsRecord {
+  variantDirs: string[];
+  hash: string;
 }
 
-/** The record of the build `generated/` holds, as the client's build copies it into dist/. */
+/** A build's record, or null when it is missing or cannot be read (then the build is made again). */
+function readRecord(file: string): InputsRecord | null {
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as Partial<InputsRecord> | null;
+    return kept && typeof kept.hash === 'string' && Array.isArray(kept.variantDirs) ? { hash: kept.hash, variantDirs: kept.variantDirs } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why the build in `root` must be made again before serving it, or null when it is this checkout's. The server loads
+ *  both halves, the validators (generated/) and the client (dist/): each keeps the record it was made from, and they
+ *  must agree. */
+export function staleBuild(root: string, variantDirs: readonly string[]): string | null {
+  if (!existsSync(join(root, 'generated', 'index.ts')) || !existsSync(join(root, 'dist', 'index.html'))) return 'nothing is built yet';
+  const [validators, client] = [readRecord(join(root, 'generated', RECORD)), readRecord(join(root, 'dist', RECORD))];
+  if (!validators || !client) return 'the build does not say what it was made from';
+  if (validators.hash !== client.hash) return 'the validators and the client were built from different sources';
+  const dirs = variantDirs.map((d) => relative(root, d));
+  if (JSON.stringify(client.variantDirs) !== JSON.stringify(dirs)) return `it was made with other partners' folders (${client.variantDirs.join(', ')})`;
+  return client.hash === buildInputsHash(root, variantDirs) ? null : 'the code or the configuration changed since it was made';
+}
+
+/** The record a build of the validators keeps in `generated/`, and the client's build copies into `dist/`. */
 export const inputsRecord = (root: string, variantDirs: readonly string[]) =>
   JSON.stringify({ variantDirs: variantDirs.map((d) => relative(resolve(root), d)), hash: buildInputsHash(root, variantDirs) });

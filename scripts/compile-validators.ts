@@ -111,7 +111,11 @@ export function defaultTarget(env: NodeJS.ProcessEnv = process.env): CompileTarg
 export function compileAll(target: CompileTarget = defaultTarget()): void {
   root = target.root ?? repoRoot;
   try {
+    // What this build is made from, taken before it reads them (a file changed meanwhile makes the record stale, never
+    // a stale build current), and kept once it is made: the client's build copies it into dist/ for npm start.
+    const record = inputsRecord(root, target.variantDirs);
     build(target);
+    writeFileSync(join(target.outDir, RECORD), record);
   } finally {
     root = repoRoot;
   }
@@ -429,11 +433,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     compileAll(target);
     if (check) rmSync(target.outDir, { recursive: true, force: true });
     // The code's type of variant.json (src/domain/site.ts), from its schema.
-    else {
-      writeFileSync(join(target.outDir, 'variant-file.ts'), await variantFileType(readJson(join(root, 'variants/variant.schema.json')) as Record<string, unknown>));
-      // What this build is made from: the client's build keeps it in dist/ for npm start (buildInputs.ts).
-      writeFileSync(join(target.outDir, RECORD), inputsRecord(root, target.variantDirs));
-    }
+    else writeFileSync(join(target.outDir, 'variant-file.ts'), await variantFileType(readJson(join(root, 'variants/variant.schema.json')) as Record<string, unknown>));
     console.log(check ? 'The configuration is sound: every variant folder, step list, schema and uiSchema checked.' : `compiled validators into ${relative(process.cwd(), target.outDir) || '.'}`);
   } catch (e) {
     console.error(`Build failed: ${(e as Error).message}`);

@@ -1,6 +1,6 @@
 /** After the client build: gzip and brotli copies of every text asset, served by @fastify/static (preCompressed), and
  *  the record of what the build is made from. */
-import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { RECORD } from './buildInputs';
@@ -15,4 +15,6 @@ for (const name of readdirSync(dir).filter((f) => /\.(js|css|svg|json)$/.test(f)
 }
 console.log(`compressed ${count} assets`);
 // The record of what this build is made from, written by the validators' build (buildInputs.ts): npm start reads it.
-copyFileSync(join('generated', RECORD), join('dist', RECORD));
+// Validators built without one (by an older checkout) leave the client without one: npm start then builds again.
+if (existsSync(join('generated', RECORD))) copyFileSync(join('generated', RECORD), join('dist', RECORD));
+else rmSync(join('dist', RECORD), { force: true });

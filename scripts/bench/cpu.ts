@@ -1,6 +1,7 @@
 /** CPU time, for where an enrollment's time goes: this process's (all its threads: the server, the load generator
- *  and PGlite's worker), and a local PostgreSQL server's (every `postgres` process: its backends, WAL writer and
- *  checkpointer). Linux's /proc; elsewhere, or for a server on another machine, the database's reads NaN. */
+ *  and PGlite's worker), and this machine's PostgreSQL's (every `postgres` process: its backends, WAL writer and
+ *  checkpointer, with what its ended backends spent). Linux's /proc; elsewhere, or with no PostgreSQL on this machine,
+ *  the database's reads NaN. Any other client's work on this machine's PostgreSQL counts too: run the bench alone. */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -15,9 +16,13 @@ export function postgresCpuMs(): number {
   let dirs: string[];
   try {
     dirs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
   } catch {
     return NaN;
+  }
+  try {
+    ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    ticksPerSecond = 100; // Linux's USER_HZ
   }
   let ticks = 0;
   let found = false;
@@ -30,9 +35,10 @@ export function postgresCpuMs(): number {
     }
     if (!stat.includes(' (postgres) ')) continue;
     found = true;
-    // After the command's closing parenthesis: state is field 3, utime and stime fields 14 and 15.
+    // After the command's closing parenthesis: state is field 3, utime and stime fields 14 and 15, and cutime and
+    // cstime 16 and 17 (the postmaster's ended backends: a backend that ends takes its own two with it).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]);
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return found ? (ticks / ticksPerSecond) * 1000 : NaN;
 }

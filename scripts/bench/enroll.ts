@@ -106,7 +106,8 @@ async function load(total: number, concurrency: number, send: (i: number) => Pro
   const latencies: number[] = [];
   let failures = 0;
   let next = 0;
-  const [app, database] = [processCpuMs(), onPostgres ? postgresCpuMs() : NaN];
+  const database = onPostgres ? postgresCpuMs() : NaN;
+  const app = processCpuMs(); // after the scan of /proc, which is the bench's, not the server's
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -124,7 +125,7 @@ async function load(total: number, concurrency: number, send: (i: number) => Pro
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  // Read before the pool closes: a backend's time leaves /proc with it.
+  // Read before the pool closes: an ended backend counts only once the postmaster has reaped it.
   const cpu = { app: (processCpuMs() - app) / total, database: onPostgres ? (postgresCpuMs() - database) / total : NaN };
   return { throughput: total / seconds, p99: percentile(latencies, 0.99), failures, cpu };
 }
@@ -213,7 +214,9 @@ export async function measureEnroll(runs: number, total: number, url?: string): 
     ceiling.push(await ceilingRun(total, url));
     if (r % 2 === 1) product.push(await productRun(total, url));
   }
-  const cpu = (of: { cpu: { app: number; database: number } }[]) => ({ app: median(of.map((x) => x.cpu.app)), database: median(of.map((x) => x.cpu.database)) });
+  // NaN when any run could not read it (a median of numbers and NaN would be arbitrary).
+  const medianOf = (values: number[]) => (values.every(Number.isFinite) ? median(values) : NaN);
+  const cpu = (of: { cpu: { app: number; database: number } }[]) => ({ app: medianOf(of.map((x) => x.cpu.app)), database: medianOf(of.map((x) => x.cpu.database)) });
   return {
     throughput: median(product.map((p) => p.throughput)),
     ratio: pairedRatio(

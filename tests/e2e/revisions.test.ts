@@ -36,11 +36,14 @@ async function freePort(): Promise<number> {
 /** `npm start` in the copy, on a port of its own, with its embedded database in dataDir; resolves once it answers. */
 async function startSite(): Promise<string> {
   const port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: copy, env: { ...ENV, PORT: String(port), DATA_DIR: dataDir, CAPTCHA_COST: '50', LOG_LEVEL: 'warn' }, stdio: 'ignore' });
+  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: copy, env: { ...ENV, PORT: String(port), DATA_DIR: dataDir, CAPTCHA_COST: '50', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  server.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
-  // It may build first (a minute at most on a loaded machine).
+  // It may build first: two minutes at most, on a loaded machine.
   for (let i = 0; i < 480; i++) {
     if (await fetch(`${url}/enrollment`).then((r) => r.ok, () => false)) return url;
+    if (server.exitCode !== null) throw new Error(`npm start exited with ${server.exitCode}: ${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('the site did not start');
@@ -125,7 +128,7 @@ describe('a change from the studio, built and served', () => {
       await studio.close();
     }
 
-    // No build by hand: npm start finds its build older than the file the studio wrote, and builds (buildInputs.ts).
+    // No build by hand: npm start finds its build was made before the file the studio wrote, and builds (buildInputs.ts).
     const site = await startSite();
     const after = revisionNow();
     expect(after).not.toBe(before);

@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -144,10 +144,15 @@ describe('files the server writes', () => {
 });
 
 describe('npm start and the build it finds', () => {
-  /** A checkout in miniature: a partner's folder, a schema, code, and a build of them (as npm run build leaves it). */
+  const roots: string[] = [];
+  afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+  /** A checkout in miniature: a partner's folder, a schema, code, and a build of them (as npm run build leaves it:
+   *  the validators' record in generated/, copied into dist/ by the client's build). */
   async function checkout() {
     const { inputsRecord, RECORD } = await import('../../scripts/buildInputs');
     const root = mkdtempSync(join(tmpdir(), 'inputs-'));
+    roots.push(root);
     const put = (file: string, text: string) => (mkdirSync(join(root, file, '..'), { recursive: true }), writeFileSync(join(root, file), text));
     put('variants/standard/variant.json', '{"id":"standard"}');
     put('tests/fixtures/variants/acme/variant.json', '{"id":"acme"}');
@@ -155,7 +160,7 @@ describe('npm start and the build it finds', () => {
     put('src/app/main.tsx', 'export {};');
     put('generated/index.ts', 'export {};');
     put('dist/index.html', '<!doctype html>');
-    const build = (variantDirs: string[]) => put(`dist/${RECORD}`, inputsRecord(root, variantDirs));
+    const build = (variantDirs: string[]) => (put(`generated/${RECORD}`, inputsRecord(root, variantDirs)), put(`dist/${RECORD}`, inputsRecord(root, variantDirs)));
     return { root, put, build };
   }
 
@@ -177,12 +182,19 @@ describe('npm start and the build it finds', () => {
   });
 
   it("builds again over the tests' build (with their partners), and over a build that does not say what it was made from or is missing", async () => {
-    const { RECORD, staleBuild, variantDirsOf } = await import('../../scripts/buildInputs');
+    const { inputsRecord, RECORD, staleBuild, variantDirsOf } = await import('../../scripts/buildInputs');
     const { root, build } = await checkout();
     const tests = variantDirsOf(root, { HSA_VARIANT_DIRS: 'tests/fixtures/variants' });
     build(tests);
     expect(staleBuild(root, tests)).toBeNull();
     expect(staleBuild(root, variantDirsOf(root, {}))).toBe("it was made with other partners' folders (variants, tests/fixtures/variants)");
+    // The validators compiled again for other partners, the client not (npm run compile:test after a build).
+    writeFileSync(join(root, 'generated', RECORD), inputsRecord(root, variantDirsOf(root, {})));
+    expect(staleBuild(root, tests)).toBe('the validators and the client were built from different sources');
+    for (const damaged of ['', '{"hash":', 'null', '{"hash":"x"}']) {
+      writeFileSync(join(root, 'dist', RECORD), damaged);
+      expect(staleBuild(root, tests), damaged).toBe('the build does not say what it was made from');
+    }
     rmSync(join(root, 'dist', RECORD));
     expect(staleBuild(root, tests)).toBe('the build does not say what it was made from');
     rmSync(join(root, 'dist', 'index.html'));
@@ -205,7 +217,9 @@ describe('npm start after a change that breaks the configuration', () => {
     try {
       execFileSync('npm', ['run', 'build'], { cwd: copy, env, stdio: 'ignore' });
       const file = join(copy, 'variants/standard/variant.json');
-      writeFileSync(file, readFileSync(file, 'utf8').replace('"helpPhone": "1-866-555-0100"', '"helpPhone": 18665550100'));
+      const before = readFileSync(file, 'utf8');
+      writeFileSync(file, before.replace('"helpPhone": "1-866-555-0100"', '"helpPhone": 18665550100'));
+      expect(readFileSync(file, 'utf8'), 'the change to make').not.toBe(before);
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: copy, env, encoding: 'utf8', timeout: 90_000 });
       const output = run.stdout + run.stderr;
       expect(run.status, output).toBe(1);
