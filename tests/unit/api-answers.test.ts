@@ -97,3 +97,27 @@ describe('a 403', () => {
     expect(sent()).toBe(1);
   });
 });
+
+describe('the session token', () => {
+  it('is asked for once by posts sent together before the session has one: each answer would set a new secret', async () => {
+    const { forgetToken } = await import('../../src/api/session');
+    forgetToken();
+    const tokens: string[] = [];
+    let issued = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (String(url).endsWith('/csrf-token')) {
+          await new Promise((r) => setTimeout(r, 10));
+          return new Response(JSON.stringify({ token: `t${++issued}` }));
+        }
+        tokens.push((init?.headers as Record<string, string>)['x-csrf-token']);
+        return new Response('true');
+      }),
+    );
+    await Promise.all([verifySsn('123-45-6789'), verifySsn('123-45-6780'), verifySsn('123-45-6781')]);
+    expect(issued).toBe(1);
+    expect(tokens).toEqual(['t1', 't1', 't1']);
+  });
+});
+
