@@ -1,6 +1,6 @@
 /** What a build is made from, as one hash: the partners' folders it compiled (variants/, and the test partners when
- *  HSA_VARIANT_DIRS names them), the schemas, the code, and the packages. The build keeps it beside itself
- *  (`dist/build-inputs.json`), so `npm start` can tell a build of this checkout from one the tests left (with their
+ *  HSA_VARIANT_DIRS names them), the schemas, the code, and the packages. Both halves of a build keep it
+ *  (`generated/` and `dist/build-inputs.json`), so `npm start` can tell a build of this checkout from one the tests left (with their
  *  partners), or one made before a pull or an analyst's change, and build again. */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';

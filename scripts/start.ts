@@ -1,6 +1,7 @@
 /** npm start: builds the client and the validators when they are not built (or not built from this checkout as it
  *  is), then starts the server. `npm start` runs this file in node itself (tsx as a loader, not a parent process), so
- *  SIGTERM and SIGINT reach the server, which drains and exits. The server is imported only after the build: it imports generated/, which the build writes. */
+ *  SIGTERM and SIGINT reach the server, which drains and exits. The server is imported only after the build: it
+ *  imports generated/, which the build writes. */
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
