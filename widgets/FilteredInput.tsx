@@ -1,11 +1,9 @@
 /** The text input every widget builds on: keystroke filter, formatting, length limit and aria wiring. */
-import { useCallback, useLayoutEffect, useRef, type FocusEvent, type InputHTMLAttributes } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, type FocusEvent, type InputHTMLAttributes } from 'react';
 import { ariaDescribedByIds, type WidgetProps } from '@rjsf/utils';
 import { useFieldErrors, useFormState, type EngineFormContext, type FormState } from '../src/engine/formContext';
 import { filterChars, maskDigits } from './format';
-
-/** A key's events besides `input`, which the field's own listener takes. */
-const KEY_EVENTS = ['keydown', 'keypress', 'keyup', 'beforeinput', 'textInput', 'compositionstart', 'compositionupdate', 'compositionend', 'selectionchange'] as const;
+import { ownEvents } from './ownEvents';
 
 export interface FilteredInputProps extends WidgetProps {
   /** Turns the filtered text into the stored value (e.g. adds hyphens). */
@@ -85,57 +83,60 @@ export function FilteredInput(props: FilteredInputProps) {
       });
     };
   });
-  // A key's events end at the field: the input's own listeners take them and stop them there. React would otherwise
-  // handle each of them again on its way back up to the page's root (its change, beforeinput and select handling, and
-  // a walk of every element for handlers): most of a keystroke's script, for none that needs it. React still walks
-  // down to the field for capture handlers. So no bubbling key or input handler above a text field hears its keys;
-  // the page's own key listeners (the idle timer, CSR mode, keepPresses) listen as events go down.
+  // A key's events end at the field (ownEvents, with why): React does not handle them again on their way down to it
+  // or back up to the page's root, so no key or input handler of React's above a text field hears its keys.
   useLayoutEffect(() => {
     const input = element.current!;
-    const onInput = (e: Event) => {
-      e.stopPropagation();
-      changed.current(input);
-    };
-    const stop = (e: Event) => e.stopPropagation();
-    // A value some password managers and extensions put in with a change event alone (React's onChange took both).
-    const onChangeOnly = () => {
-      if (input.value !== shown.current) changed.current(input);
-    };
-    input.addEventListener('input', onInput);
-    input.addEventListener('change', onChangeOnly);
-    for (const type of KEY_EVENTS) input.addEventListener(type, stop);
-    return () => {
-      input.removeEventListener('input', onInput);
-      input.removeEventListener('change', onChangeOnly);
-      for (const type of KEY_EVENTS) input.removeEventListener(type, stop);
-    };
+    return ownEvents(input, {
+      input: () => changed.current(input),
+      // A value some password managers and extensions put in with a change event alone (React's onChange took both).
+      change: () => {
+        if (input.value !== shown.current) changed.current(input);
+      },
+    });
   }, []);
-  return (
-    <input
-      ref={element}
-      id={id}
-      name={id}
-      type="text"
-      className="input"
-      defaultValue={text}
-      required={required}
-      disabled={disabled}
-      readOnly={readonly}
-      autoFocus={autofocus}
-      placeholder={placeholder || undefined}
-      maxLength={maxLength}
-      minLength={minLength}
-      inputMode={(options.inputMode ?? (mask ? 'numeric' : undefined)) as InputHTMLAttributes<HTMLInputElement>['inputMode']}
-      autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off'}
-      aria-invalid={invalid || undefined}
-      aria-required={required || undefined}
-      aria-describedby={ariaDescribedByIds(id)}
-      onBlur={(e: FocusEvent<HTMLInputElement>) => {
-        ctx?.flushChanges();
-        onBlur(id, e.target.value);
-      }}
-      onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
-      {...inputProps}
-    />
+  // The latest props' focus handlers, for the input element kept below.
+  const focusHandlers = useRef({ ctx, onBlur, onFocus });
+  useLayoutEffect(() => {
+    focusHandlers.current = { ctx, onBlur, onFocus };
+  });
+  // Whether the field shows its errors is set on the input itself, and the element is kept from render to render
+  // unless what it is drawn from changed: React sets an input's name and type again at any update of its props, and
+  // every field of the step re-renders at a Next with errors (its messages), the field typed in at each pause.
+  useLayoutEffect(() => {
+    if (invalid) element.current?.setAttribute('aria-invalid', 'true');
+    else element.current?.removeAttribute('aria-invalid');
+  }, [invalid]);
+  const inputMode = (options.inputMode ?? (mask ? 'numeric' : undefined)) as InputHTMLAttributes<HTMLInputElement>['inputMode'];
+  const autoComplete = (uiSchema?.['ui:autocomplete'] as string | undefined) ?? 'off';
+  return useMemo(
+    () => (
+      <input
+        ref={element}
+        id={id}
+        name={id}
+        type="text"
+        className="input"
+        defaultValue={text}
+        required={required}
+        disabled={disabled}
+        readOnly={readonly}
+        autoFocus={autofocus}
+        placeholder={placeholder || undefined}
+        maxLength={maxLength}
+        minLength={minLength}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        aria-required={required || undefined}
+        aria-describedby={ariaDescribedByIds(id)}
+        onBlur={(e: FocusEvent<HTMLInputElement>) => {
+          focusHandlers.current.ctx?.flushChanges();
+          focusHandlers.current.onBlur(id, e.target.value);
+        }}
+        onFocus={(e: FocusEvent<HTMLInputElement>) => focusHandlers.current.onFocus(id, e.target.value)}
+        {...inputProps}
+      />
+    ),
+    [id, text, required, disabled, readonly, autofocus, placeholder, maxLength, minLength, inputMode, autoComplete, inputProps],
   );
 }

@@ -4,8 +4,16 @@ import { MDY_MASK } from '../src/domain/dates';
 /** Keeps only the characters the field allows (a regex character class, from the field's x-ui allowedChars). */
 export function filterChars(value: string, allowedChars: string | undefined): string {
   if (!allowedChars) return value;
-  const re = new RegExp(`^${allowedChars}$`);
+  const re = allowedRe(allowedChars);
   return [...value].filter((c) => re.test(c)).join('');
+}
+
+// Compiled once per class, not at every keystroke.
+const compiled = new Map<string, RegExp>();
+function allowedRe(allowedChars: string): RegExp {
+  let re = compiled.get(allowedChars);
+  if (!re) compiled.set(allowedChars, (re = new RegExp(`^${allowedChars}$`)));
+  return re;
 }
 
 

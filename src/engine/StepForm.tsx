@@ -209,6 +209,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   }, [store]);
   const previewChanges = useCallback(() => {
     clearTimeout(settleTimer.current);
+    settleTimer.current = undefined;
     if (waiting.current.size === 0) return;
     const data = withWaiting();
     dropStaleRefusal(data);
@@ -219,18 +220,31 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
   }, [store, withWaiting, validate, dropStaleRefusal]);
   const flushChanges = useCallback(() => {
     clearTimeout(settleTimer.current);
+    settleTimer.current = undefined;
     const reports = [...waiting.current.values()];
     waiting.current.clear();
     for (const { report } of reports) report();
     // RJSF takes the changes in this same event: the preview gives way to its state in one render.
     store.set((s) => (s.preview ? { ...s, preview: null } : s));
   }, [store]);
+  // Typing pauses SETTLE_MS after the last change: one timer waits for it, set again only once it is up (a timer
+  // cleared and set at every keystroke costs more of a keystroke's script than anything else it does).
+  const lastChangeAt = useRef(0);
   const deferChange = useCallback(
     (id: string, value: unknown, report: () => void) => {
       waiting.current.delete(id);
       waiting.current.set(id, { value, report });
-      clearTimeout(settleTimer.current);
-      settleTimer.current = setTimeout(previewChanges, SETTLE_MS);
+      lastChangeAt.current = Date.now();
+      if (settleTimer.current !== undefined) return;
+      const settle = (ms: number) => {
+        settleTimer.current = setTimeout(() => {
+          settleTimer.current = undefined;
+          const left = lastChangeAt.current + SETTLE_MS - Date.now();
+          if (left > 0) settle(left);
+          else previewChanges();
+        }, ms);
+      };
+      settle(SETTLE_MS);
     },
     [previewChanges],
   );

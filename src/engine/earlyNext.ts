@@ -14,14 +14,15 @@ export function keepEarlyNext(root: HTMLElement): () => void {
   const onSubmit = (e: SubmitEvent) => {
     if (e.target instanceof HTMLFormElement && root.contains(e.target)) kept = { form: e.target, submitter: e.submitter };
   };
-  // The key or the pointer that presses Next comes before its submit event, so it drops only an earlier press.
+  // The key or the pointer that presses Next comes before its submit event, so it drops only an earlier press. Heard
+  // at the window: a text field's keys go no further down (widgets/ownEvents.ts).
   const drop = () => (kept = null);
   document.addEventListener('submit', onSubmit, true);
-  document.addEventListener('keydown', drop, true);
-  document.addEventListener('pointerdown', drop, true);
+  window.addEventListener('keydown', drop, true);
+  window.addEventListener('pointerdown', drop, true);
   stopDropping = () => {
-    document.removeEventListener('keydown', drop, true);
-    document.removeEventListener('pointerdown', drop, true);
+    window.removeEventListener('keydown', drop, true);
+    window.removeEventListener('pointerdown', drop, true);
   };
   return () => document.removeEventListener('submit', onSubmit, true);
 }

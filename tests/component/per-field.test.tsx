@@ -192,4 +192,60 @@ describe('per-field updates', () => {
     expect(within(summary).getAllByRole('link').map((link) => link.textContent)).toEqual(shown);
     rebuilds.mockRestore();
   });
+
+  it("a keystroke's events reach no element on their way to the field, React's root included: the window's listeners hear them, the field takes them, Enter submits", async () => {
+    const inReact = vi.fn();
+    const atWindow = vi.fn();
+    const types = ['keydown', 'keypress', 'beforeinput', 'input', 'keyup'];
+    for (const type of types) window.addEventListener(type, atWindow, true);
+    onTestFinished(() => {
+      for (const type of types) window.removeEventListener(type, atWindow, true);
+    });
+    const onNext = vi.fn();
+    render(
+      <div onKeyDownCapture={inReact} onKeyUpCapture={inReact} onInputCapture={inReact} onBeforeInputCapture={inReact} onKeyDown={inReact} onInput={inReact}>
+        <StepForm words={engineWords} module={step1} formData={{ firstName: 'Ann' }} widgets={{ ...getDefaultRegistry().widgets, ...widgets }} services={services} onNext={onNext} actions={() => <button type="submit">Next</button>} />
+      </div>,
+    );
+    const last = screen.getByLabelText(/^Last name/);
+    await userEvent.type(last, 'Doe');
+    expect(last).toHaveValue('Doe');
+    expect(new Set(atWindow.mock.calls.map(([e]) => (e as Event).type))).toEqual(new Set(types));
+    expect(inReact).not.toHaveBeenCalled();
+    // The form has the value (leaving the field hands it over), and Enter in a field still submits: the summary shows
+    // what else is missing, without the last name.
+    await userEvent.type(last, '{Enter}');
+    const summary = await screen.findByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Date of birth is required.' })).toBeInTheDocument();
+    expect(within(summary).queryByRole('link', { name: 'Last name is required.' })).not.toBeInTheDocument();
+    // (The key let go after Enter goes to the summary, which has taken the focus.)
+    expect(inReact.mock.calls.filter(([e]) => (e as Event).target === last)).toEqual([]);
+    expect(onNext).not.toHaveBeenCalled();
+  });
+
+  it("a field drawn again for its messages leaves its input's other attributes alone (React sets an input's name and type again at any update)", async () => {
+    renderStep1();
+    const first = screen.getByLabelText(/^First name/);
+    const changed: string[] = [];
+    const observer = new MutationObserver((records) => changed.push(...records.map((r) => r.attributeName ?? r.type)));
+    observer.observe(first, { attributes: true });
+    onTestFinished(() => observer.disconnect());
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('alert');
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(changed).toEqual(['aria-invalid']));
+  });
+
+  it('typing waits for one pause: one timer, however many keys, and the messages follow once it is over', async () => {
+    renderStep1();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('alert');
+    const first = screen.getByLabelText(/^First name/);
+    const timers = vi.spyOn(window, 'setTimeout');
+    onTestFinished(() => timers.mockRestore());
+    await userEvent.type(first, 'Anna');
+    expect(timers.mock.calls.filter(([, ms]) => ms === SETTLE_MS)).toHaveLength(1);
+    expect(within(summary).getByRole('link', { name: 'First name is required.' })).toBeInTheDocument();
+    await waitFor(() => expect(within(summary).queryByRole('link', { name: 'First name is required.' })).not.toBeInTheDocument());
+  });
 });
