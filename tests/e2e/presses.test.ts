@@ -127,3 +127,40 @@ describe('Next to the summary', () => {
     }
   });
 });
+
+describe("a press's code", () => {
+  it('is compiled as the page downloads it, not on the main thread as the press first runs it', async () => {
+    const context = await DEVICES[1].open(live.browser);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${live.server.url}/enrollment/accountholder`);
+      await takenOver(page);
+      const button = page.getByRole('button', { name: 'Next', exact: true });
+      await button.scrollIntoViewIfNeeded();
+      const box = (await button.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      // Once the summary shows (a promise made before the recording, so nothing of the test's is compiled during it).
+      await page.evaluate(() => {
+        (window as unknown as { __shown: Promise<void> }).__shown = new Promise<void>((shown) => {
+          const observer = new MutationObserver(() => {
+            if (!document.querySelector('[role="alert"]')?.textContent?.includes('There is a problem')) return;
+            observer.disconnect();
+            shown();
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        });
+      });
+      await live.browser.startTracing(page, { categories: ['disabled-by-default-v8.compile'] });
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.evaluate(() => (window as unknown as { __shown: Promise<void> }).__shown);
+      const trace = JSON.parse((await live.browser.stopTracing()).toString('utf8')) as { traceEvents: { name: string }[] };
+      // A Next with errors first runs some 140 functions of React, RJSF and the engine: each compiled then, without
+      // the chunks' compile hint (vite.config.ts compiledOnLoad), 15 to 20 ms at the phone profile.
+      const compiled = trace.traceEvents.filter((e) => e.name === 'V8.CompileCode').length;
+      expect(compiled).toBeLessThan(30);
+    } finally {
+      await context.close();
+    }
+  });
+});
