@@ -16,7 +16,6 @@ function allowedRe(allowedChars: string): RegExp {
   return re;
 }
 
-
 /** Dates typed as digits get their hyphens (MDY_MASK) as they are typed; a date typed with its own separators
  *  in other places (4/5/1958, 4-5-1958) is kept as typed. */
 export function autoHyphenDate(value: string): string {
