@@ -71,7 +71,6 @@ function collect(s: Schema, path: string, rows: Map<string, RuleRow>): void {
   for (const part of [s.then, s.else, ...(s.allOf ?? [])]) if (part) collect(part, path, rows);
 }
 
-
 export function rulesReport(): RuleTable[] {
   const tables: RuleTable[] = [];
   for (const v of variants) {

@@ -29,7 +29,6 @@ export interface WidgetServices {
   messages: Record<string, string>;
 }
 
-
 /** The engine's context, services and messages of a widget. The context comes from the step's React context, which
  *  the step renews with new services, rather than from RJSF's registry: RJSF keeps its registry while only functions
  *  in it change (its deepEquals counts any two functions equal), so new services would never reach the widget. */

@@ -45,7 +45,6 @@ export function adoptLanguage(language: string, words: Words): void {
   for (const listener of [...listeners]) listener();
 }
 
-
 /** The words the server wrote into the page, if it did. */
 export function inlineWords(): { language: string; words: Words } | null {
   const element = document.getElementById('hsa-words');

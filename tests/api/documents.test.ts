@@ -74,7 +74,6 @@ describe.each(databases)('documents on $name', (database) => {
   };
   const stored = async () => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollment_documents')).rows[0].n);
 
-
   describe('the grant', () => {
     it("the 'partial' answer sets an HttpOnly, SameSite=Strict, signed cookie for the documents API alone, stored hashed", async () => {
       const { res } = await partialApplicant();

@@ -64,7 +64,6 @@ describe('Modal', () => {
   });
 });
 
-
 describe('Cancel Enrollment', () => {
   const assign = vi.fn();
   beforeEach(() => {

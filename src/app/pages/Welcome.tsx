@@ -17,7 +17,6 @@ const List = ({ items }: { items: string[] }) => (
   </ul>
 );
 
-
 export function Welcome() {
   const [params] = useSearchParams();
   const group = params.get('group');

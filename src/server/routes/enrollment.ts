@@ -33,7 +33,6 @@ const ssnBody = {
   properties: { ssn: { anyOf: [field('ssn'), field('ssn', 'wire')] } },
 };
 
-
 const membershipBody = {
   type: 'object',
   additionalProperties: false,
