@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/index';
 import { dataProtection } from './crypto';
-import { frameworkErrorHandler, installErrorHandling } from './errors';
+import { frameworkErrorHandler, installErrorHandling, socketErrorHandler } from './errors';
 import { securityHeaders } from './http-headers';
 import { guardApiRoutes } from './api-guard';
 import { requestSerializer } from './request-log';
@@ -59,6 +59,7 @@ export async function buildApp({ db, config, logStream, identity = sandboxIdenti
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: socketErrorHandler,
     // A slow body or slow headers (a byte every few seconds) are cut and answered 408, checked every second rather
     // than Node's 30 s, so they cannot hold the process's connections for long.
     requestTimeout: config.requestTimeoutMs,

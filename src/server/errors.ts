@@ -1,5 +1,7 @@
 /** Every error becomes a clear answer with a status and a message: never a stack trace, never input echoed, never
  *  the framework's own error code; with the security headers and `no-store` of every other answer. */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { isApiPath } from './paths';
@@ -66,4 +68,23 @@ export function frameworkErrorHandler(applyHeaders: (request: FastifyRequest, re
     request.log.error({ err: { type: error.name, code: error.code } }, 'framework error');
     return reply.code(500).send({ message: m.serverError });
   };
+}
+
+/** Requests Node's HTTP parser refuses before there is a request to route (a malformed request line or chunk, headers
+ *  past the limit, a request too slow to arrive): answered in our words with `no-store`, and logged by code alone.
+ *  Fastify's own handler logs the error whole, and its `rawPacket` holds the request's bytes: cookies, the CSRF
+ *  token, a body with an SSN. Pass as the `clientErrorHandler` option. */
+export function socketErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, m.requestTimedOut] : error.code === 'HPE_HEADER_OVERFLOW' ? [431, m.requestTooLarge] : [400, m.requestInvalid];
+  this.log.debug({ err: { code: error.code } }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `cache-control: no-store\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }

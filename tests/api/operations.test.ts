@@ -1,6 +1,7 @@
 // @vitest-environment node
 /** Maintenance, an unreachable database, rate limits, logs free of personal data, and hostile input at random. */
 import { get } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { openPostgres } from '../../src/server/db/index';
@@ -80,6 +81,52 @@ describe('operations', () => {
       const logs = server.logs();
       expect(logs).toContain('/api/v1/enrollment/enroll');
       for (const secret of ['321549876', '321-54-9876', '1961-07-08', 'Zelda', 'Quixote', 'zelda.q@example.com', token]) expect(logs).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
+  it("answers what the HTTP parser refuses in our words, and logs it by code alone, even at trace", async () => {
+    const server = await startServer({ config: { logLevel: 'trace' } });
+    try {
+      const { hostname, port } = new URL(server.url);
+      const csrf = await fetch(`${server.url}/api/v1/enrollment/csrf-token`);
+      const token = ((await csrf.json()) as { token: string }).token;
+      const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = connect(Number(port), hostname, () => socket.end(request));
+          let answer = '';
+          socket.on('data', (d) => (answer += d)).on('close', () => resolve(answer)).on('error', reject);
+        });
+      const body = JSON.stringify({ firstName: 'Yolanda', lastName: 'Brightwater', ssn: '236501234', dob: '1969-12-02' });
+      const head = `POST /api/v1/enrollment/verify-ssn HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: application/json\r\nCookie: ${cookie}\r\nX-CSRF-Token: ${token}\r\n`;
+      // A chunk of the body, then a chunk size that is not one.
+      const badChunk = await raw(`${head}Transfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n${body}\r\nZZZ\r\n`);
+      expect(badChunk).toMatch(/^HTTP\/1.1 400 /);
+      expect(badChunk).toMatch(/cache-control: no-store/i);
+      expect(badChunk.endsWith(JSON.stringify({ message: 'The request is not valid.' }))).toBe(true);
+      const hugeHeader = await raw(`${head}X-Pad: ${'x'.repeat(20_000)}\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      expect(hugeHeader).toMatch(/^HTTP\/1.1 431 /);
+      expect(hugeHeader.endsWith(JSON.stringify({ message: 'The request is too large.' }))).toBe(true);
+      const logs = server.logs();
+      expect(logs).toContain('HPE_INVALID_CHUNK_SIZE');
+      expect(logs).toContain('HPE_HEADER_OVERFLOW');
+      // Fastify's own handler logged the request's bytes (rawPacket), as a list of numbers a search for text misses.
+      expect(logs).not.toContain('rawPacket');
+      for (const secret of ['236501234', '1969-12-02', 'Brightwater', token, cookie.split('=')[1]]) expect(logs).not.toContain(secret);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('masks what is shaped like an SSN or a date in a logged address', async () => {
+    const server = await startServer();
+    try {
+      for (const path of ['/enrollment/123-45-6789', '/api/v1/employer/123456789', '/x/123%2D45%2D6789', '/enrollment/1969-12-02?lang=es']) await fetch(`${server.url}${path}`);
+      const logs = server.logs();
+      expect(logs).toContain('/enrollment/[redacted]');
+      expect(logs).toContain('/api/v1/employer/[redacted]');
+      for (const secret of ['123-45-6789', '123456789', '123%2D45%2D6789', '1969-12-02']) expect(logs).not.toContain(secret);
     } finally {
       await server.close();
     }
