@@ -23,11 +23,18 @@ export class HttpError extends Error {
 /** The page a browser gets when the database is down on a page route (the fee page). */
 const UNAVAILABLE_PAGE = `<!doctype html><html lang="en"><title>We Apologize</title><main><h1>We Apologize</h1><p>${UNAVAILABLE}</p></main></html>`;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The message key of a route's own words for a body of a type it cannot take, where "Send JSON." would be wrong. */
+    unsupportedMediaType?: string;
+  }
+}
+
 /** Fastify's 4xx codes, told in our words (schemas/messages.json); anything else is the request being not valid. */
-function clientErrorMessage(error: FastifyError, m: Record<string, string>): string {
+function clientErrorMessage(error: FastifyError, request: FastifyRequest, m: Record<string, string>): string {
   const code = error.code ?? '';
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return m.requestTooLarge;
-  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return m.sendJson;
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return m[request.routeOptions.config.unsupportedMediaType ?? 'sendJson'];
   if (code.startsWith('FST_CSRF')) return m.sessionExpired;
   if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && /JSON/i.test(error.message))) return m.invalidJson;
   return m.requestInvalid;
@@ -44,7 +51,7 @@ export function installErrorHandling(app: FastifyInstance, metrics?: Metrics): v
     // An expired or missing CSRF token says so by code: the browser takes a new token and tries once more for this
     // 403 alone, never for another refusal (a membership not verified is a 403 too).
     if (error.code?.startsWith('FST_CSRF')) return reply.code(403).send({ message: messages.sessionExpired, code: 'sessionExpired' });
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ message: clientErrorMessage(error, messages) });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return reply.code(error.statusCode).send({ message: clientErrorMessage(error, request, messages) });
     if (isDatabaseUnavailable(error)) {
       metrics?.databaseErrors.inc({ kind: 'unavailable' });
       request.log.error({ code: (error as { code?: string }).code }, 'database unavailable');

@@ -59,7 +59,7 @@ export async function documentRoutes(app: FastifyInstance, { db, protection, lim
     });
 
     // One file per request, so the page can show each file's own progress.
-    scope.post(DOCUMENTS_PATH, { config: { rateLimit: limits.upload } }, async (request, reply: FastifyReply) => {
+    scope.post(DOCUMENTS_PATH, { config: { rateLimit: limits.upload, unsupportedMediaType: 'documentSendMultipart' } }, async (request, reply: FastifyReply) => {
       const grant = await requireGrant(request, db, protection);
       if (!request.isMultipart()) throw new HttpError(415, message(request, 'documentSendMultipart'));
       if (Number(request.headers['content-length']) > documentRules.maxFileBytes + FRAMING_BYTES) throw new HttpError(413, message(request, 'documentTooLarge'));
