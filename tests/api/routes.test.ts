@@ -97,6 +97,8 @@ describe.each(databases)('API on $name', (database) => {
     it.each([
       [jane, true],
       [{ ...jane, memberId: '1234567890' }, true],
+      // The middle initial is optional (spec section 5): the page sends it empty when none was typed.
+      [{ ...jane, middleName: '', memberId: '1234567890' }, true],
       [{ ...jane, firstName: 'JANE', lastName: 'sample' }, true],
       [{ ...jane, memberId: '1234567891' }, false],
       [{ ...jane, dateOfBirth: '1958-04-16' }, false],

@@ -39,7 +39,8 @@ const membershipBody = {
   required: ['firstName', 'lastName', 'dateOfBirth', 'addrLine1', 'city', 'state', 'zip'],
   properties: {
     firstName: field('name'),
-    middleName: field('middleInitial'),
+    // Optional: the page sends it empty when none was typed.
+    middleName: { anyOf: [field('middleInitial'), { const: '' }] },
     lastName: field('name'),
     dateOfBirth: field('dob', 'wire'),
     addrLine1: field('homeAddressLine'),
