@@ -83,17 +83,43 @@ export function FilteredInput(props: FilteredInputProps) {
       });
     };
   });
+  // A paste with characters the field does not take (a phone number's brackets and spaces) is filtered before it goes
+  // in: the browser would cut it at the input's length limit first, '(202) 555-0199' to '(202) 555-01'. Any other
+  // paste is the browser's own (its undo too).
+  const pasted = useRef<(input: HTMLInputElement, text: string) => boolean>(() => false);
+  useLayoutEffect(() => {
+    pasted.current = (input, text) => {
+      const filtered = filterChars(text, allowed);
+      if (filtered === text) return false;
+      const start = input.selectionStart ?? input.value.length;
+      const end = input.selectionEnd ?? start;
+      // A mask takes only its own number of digits; any other field, what its limit leaves room for.
+      const room = mask || input.maxLength < 0 ? filtered.length : Math.max(0, input.maxLength - (input.value.length - (end - start)));
+      input.value = input.value.slice(0, start) + filtered.slice(0, room) + input.value.slice(end);
+      changed.current(input);
+      return true;
+    };
+  });
   // A key's events end at the field (ownEvents, with why): React does not handle them again on their way down to it
   // or back up to the page's root, so no key or input handler of React's above a text field hears its keys.
   useLayoutEffect(() => {
     const input = element.current!;
-    return ownEvents(input, {
+    const paste = (e: ClipboardEvent) => {
+      const text = e.clipboardData?.getData('text/plain');
+      if (text && pasted.current(input, text)) e.preventDefault();
+    };
+    input.addEventListener('paste', paste);
+    const giveBack = ownEvents(input, {
       input: () => changed.current(input),
       // A value some password managers and extensions put in with a change event alone (React's onChange took both).
       change: () => {
         if (input.value !== shown.current) changed.current(input);
       },
     });
+    return () => {
+      input.removeEventListener('paste', paste);
+      giveBack();
+    };
   }, []);
   // The latest props' focus handlers, for the input element kept below.
   const focusHandlers = useRef({ ctx, onBlur, onFocus });

@@ -2,6 +2,8 @@
  *  root element's data-fees attribute). */
 export interface FeeData {
   isAARP?: boolean;
+  /** With isAARP: the partner whose members the group admits. */
+  partnerName?: string;
   isMSA?: boolean;
   isOC?: boolean;
   groupNotFound?: boolean;

@@ -1,7 +1,7 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import Form from '@rjsf/core';
-import { deepEquals, toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError } from '@rjsf/utils';
+import { deepEquals, toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
@@ -35,8 +35,9 @@ export interface StepFormProps {
   onNext: (data: Data) => void | StepRefusal | Promise<void | StepRefusal>;
   /** Renders the step's buttons; `busy` is true while a check or onNext is in progress. */
   actions: (state: { busy: boolean; data: Data }) => ReactNode;
-  /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects). */
-  renderStepErrors?: (errors: RJSFValidationError[]) => ReactNode;
+  /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects), given the step's uiSchema
+   *  in the page's language. */
+  renderStepErrors?: (errors: RJSFValidationError[], uiSchema: UiSchema) => ReactNode;
   /** Told the data the form shows whenever it changes: once typing pauses, as a field is left, and at each key in a
    *  field whose ui:options say eachKey. */
   onChange?: (data: Data) => void;
@@ -89,8 +90,8 @@ const NO_ERRORS: RJSFValidationError[] = [];
 const selectStepErrors = (s: FormState) => s.stepErrors;
 
 /** What the last Next found wrong, above the form: read from the store, so telling it draws this alone. */
-const StepErrors = memo(function StepErrors({ store, render }: { store: FormStateStore; render: NonNullable<StepFormProps['renderStepErrors']> }) {
-  return render(useFormState(store, selectStepErrors));
+const StepErrors = memo(function StepErrors({ store, uiSchema, render }: { store: FormStateStore; uiSchema: UiSchema; render: NonNullable<StepFormProps['renderStepErrors']> }) {
+  return render(useFormState(store, selectStepErrors), uiSchema);
 });
 
 /** { 'group.id': 'msg' } -> { group: { id: { __errors: ['msg'] } } } */
@@ -333,7 +334,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
 
   return (
     <FormContextReact.Provider value={context}>
-      {renderStepErrors && <StepErrors store={store} render={renderStepErrors} />}
+      {renderStepErrors && <StepErrors store={store} uiSchema={uiSchema} render={renderStepErrors} />}
       {/* Next (a click, or Enter in a field) submits what was typed: the changes still waiting are reported first, in
           the same event, so the form validates and submits them. */}
       <div className="step-form" ref={container} onSubmitCapture={beginNext} onSubmit={tellNext}>

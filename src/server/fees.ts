@@ -1,6 +1,6 @@
 /** The Schedule of Fees data for a group (spec section 3, 'Fee page data fields'), or null when not found. */
 import type { Db } from './db/index';
-import { field, requestAjv } from './validation';
+import { field, partnerOfGroup, requestAjv } from './validation';
 import text from '../../schemas/text.json' with { type: 'json' };
 
 const isGroupId = requestAjv.compile(field('groupId'));
@@ -29,6 +29,8 @@ export async function feeData(db: Db, group: string): Promise<Record<string, unk
   const balance = Number(g.waive_balance);
   return {
     isAARP: g.is_aarp,
+    // The partner the group's members belong to, whichever site shows its fees (the bank's own names none).
+    ...(g.is_aarp && { partnerName: partnerOfGroup(group, true)?.brand.partnerName }),
     isMSA: g.is_msa,
     isOC: g.is_oc,
     isAarpOrOc: g.is_aarp || g.is_oc,

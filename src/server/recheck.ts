@@ -11,7 +11,7 @@ import type { Db } from './db/index';
 import { HttpError } from './errors';
 import type { GrantRef } from './captchaGrants';
 import { verifiedMemberHash } from './memberRoster';
-import { inLanguage, variantOf, variants, type ServerVariant } from './validation';
+import { inLanguage, partnerOfGroup, variantOf, variants, type ServerVariant } from './validation';
 
 const known = variants;
 
@@ -106,9 +106,9 @@ export async function checkEnrollment(db: Db, protection: DataProtection, reques
       if (facts.group_name === null || facts.group_status !== 'active') throw new HttpError(422, messages.groupNotFound);
       // A partner's group (by its variant's group code, or flagged so in the database) admits verified members only,
       // whichever address the request came to.
-      const partner = variant.membership ? variant : known.find((v) => v.membership && v.groupCode?.toUpperCase() === groupId);
+      const partner = variant.membership ? variant : partnerOfGroup(groupId, false);
       const needsMember = Boolean(partner) || facts.is_aarp === true;
-      const membershipMessage = membershipRequired(partner ?? known.find((v) => v.membership), variant.language);
+      const membershipMessage = membershipRequired(partner ?? partnerOfGroup(groupId, true), variant.language);
       if (needsMember && !facts.verification_id) throw new HttpError(403, membershipMessage);
       const memberEnrolledMessage = memberEnrolled(partner ?? variant, variant.language);
       if (needsMember && facts.member_enrolled) throw new HttpError(409, memberEnrolledMessage);

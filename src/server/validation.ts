@@ -30,6 +30,11 @@ export const requestAjv = addRules(ajvErrors(new Ajv({ allErrors: true, $data: t
 export const variants = variantData.map((v) => ({ ...v, ...detailsByVariant[v.id], language: languages[0], messages: messagesByVariant[v.id][languages[0]] }));
 export type ServerVariant = (typeof variants)[number];
 
+/** The partner whose members a group admits: the membership variant whose own group it is (its groupCode), else,
+ *  for a group the database flags as a membership group (is_aarp), the first variant with a membership check. */
+export const partnerOfGroup = (groupId: string, flagged: boolean): ServerVariant | undefined =>
+  variants.find((v) => v.membership && v.groupCode?.toUpperCase() === groupId.toUpperCase()) ?? (flagged ? variants.find((v) => v.membership) : undefined);
+
 /** The site's keyed messages (schemas/messages.json) in English, for what is said before any request. */
 export const siteMessages = variants.find((v) => v.fallback)!.messages;
 

@@ -150,6 +150,32 @@ describe('dialogs', () => {
   });
 });
 
+describe('pasting', () => {
+  it("takes a pasted phone number and SSN whole, however they are written: what the field does not take goes before its length limit cuts the paste", async () => {
+    const context = await live.browser.newContext();
+    contexts.push(context);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: live.server.url });
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/enrollment/accountholder`);
+    // A real paste: the system clipboard, and the keyboard's shortcut in the field.
+    const paste = async (label: RegExp, text: string, pressFirst = true) => {
+      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+      if (pressFirst) await page.getByLabel(label).click();
+      await page.keyboard.press('ControlOrMeta+V');
+    };
+    await paste(/^Home phone/, '(202) 555-0199');
+    expect(await page.getByLabel(/^Home phone/).inputValue()).toBe('202-555-0199');
+    await paste(/^Social security number/, 'SSN: 223-45-6789');
+    expect(await page.getByLabel(/^Social security number/).inputValue()).toBe('223-45-6789');
+    // Pasted over a selection: the rest of the field stays.
+    await paste(/^Work phone/, '202-555-0100');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Shift+ArrowLeft');
+    await paste(/^Work phone/, '(4 2)', false);
+    expect(await page.getByLabel(/^Work phone/).inputValue()).toBe('202-555-0142');
+  });
+});
+
 describe('outcomes and step messages', () => {
   it('step 2 refuses the holder as additional cardholder with a dismissible alert', async () => {
     const page = await open('/enrollment');

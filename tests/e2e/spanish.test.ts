@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
-import { expectAccessible, type Person } from './journey';
+import { expectAccessible, takenOver, type Person } from './journey';
 import { firstOfThisMonth } from '../dates';
 import { press, type, ROBOT } from './hand';
 
@@ -90,6 +90,19 @@ async function journey(page: Page, base: string, p: Person, partner: boolean): P
     await next(page, es('Step 2: Additional Cardholder'));
   }
   await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-step2`);
+  // The holder's own names as the additional cardholder's: the step's alert, its text and its button in Spanish.
+  const addCard = page.getByLabel(es('Add additional cardholder'));
+  await press(addCard, ROBOT);
+  await type(page.getByLabel(es('First name'), { exact: true }), p.first, ROBOT);
+  await type(page.getByLabel(es('Last name'), { exact: true }), p.last, ROBOT);
+  await page.getByRole('button', { name: text('actions', 'next') }).click();
+  const alert = page.getByRole('alert').filter({ hasText: es('A debit card will automatically be ordered as part of the enrollment process.') });
+  await alert.waitFor();
+  expect(await alert.textContent()).toContain(es('Please enter the name of the additional cardholder.'));
+  await expectSpanishScreen(page, `${partner ? 'aarp' : 'standard'}-es-step2-same-name`);
+  await alert.getByRole('button', { name: text('actions', 'dismiss') }).click();
+  await expect.poll(() => alert.count()).toBe(0);
+  await press(addCard, ROBOT);
   await next(page, es('Step 3: Verify'));
   // The review page: Spanish labels, and dates in Spanish words.
   expect(await page.getByRole('cell', { name: 'de abril de' }).count()).toBeGreaterThan(0);
@@ -144,6 +157,24 @@ describe('the site in Spanish', () => {
     await expect.poll(() => new URL(page.url()).searchParams.get('lang')).toBe('es');
     expect(await page.getByLabel(es('First name'), { exact: true }).inputValue()).toBe('Ana');
     await context.close();
+  });
+
+  it('keeps what was typed on the step 1 the server drew when the language is switched, in both partners', async () => {
+    for (const host of ['127.0.0.1', 'aarp.localhost']) {
+      const context = await live.browser.newContext();
+      const page = await context.newPage();
+      // Opened at the step's own address: the server draws it in English and the script takes it over; the Spanish
+      // step has not been loaded yet.
+      await page.goto(`${live.server.url.replace('127.0.0.1', host)}/enrollment/accountholder`);
+      await takenOver(page);
+      await type(page.getByLabel('First name', { exact: true }), 'Pat', ROBOT);
+      await type(page.getByLabel(/^Home phone/), '2025550143', ROBOT);
+      await page.getByRole('link', { name: 'Español' }).click();
+      await page.getByRole('heading', { level: 1, name: es('Step 1: Account Holder Information') }).waitFor();
+      expect(await page.getByLabel(es('First name'), { exact: true }).inputValue(), host).toBe('Pat');
+      expect(await page.getByLabel(starts(es('Home phone'))).inputValue(), host).toBe('202-555-0143');
+      await context.close();
+    }
   });
 
   it("shows the fee schedule, not-found, the vetting page (with the server's own message) and a dialog in Spanish", async () => {

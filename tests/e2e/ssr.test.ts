@@ -27,6 +27,8 @@ const pages = [
   { host: '127.0.0.1', path: '/enrollment?lang=es', heading: 'Inscripción en la Cuenta de Ahorros para la Salud (HSA)', content: 'Antes de comenzar' },
   { host: '127.0.0.1', path: '/feeschedule', heading: 'Schedule of Fees', content: 'Monthly Maintenance Fee' },
   { host: 'aarp.localhost', path: '/feeschedule/AARP01', heading: 'Schedule of Fees', content: 'AARP members receive a 20% discount' },
+  // The partner's group on the bank's own site: the partner is the group's, not the host's (which names none).
+  { host: '127.0.0.1', path: '/feeschedule/AARP01?lang=es', heading: 'Tabla de cargos', content: 'Los miembros de AARP reciben un descuento del 20%' },
   { host: '127.0.0.1', path: '/splash', heading: 'Important notice', content: 'Our systems are currently undergoing maintenance.' },
   { host: 'aarp.localhost', path: '/no-such-page', heading: 'Page not found', content: '1-866-555-0177' },
   // Step 1 with its fields (issue 25): the keys typed before its script are tests/e2e/takeover.test.ts's.

@@ -40,7 +40,7 @@ export function FeeScheduleOf({ amounts }: { amounts: Record<string, string> }) 
           </tbody>
         </table>
         <p>{t.included}</p>
-        {fees.isAARP && <p>{fill(t.partnerBenefit, { ...amounts, partnerName: variant.brand.partnerName ?? '' })}</p>}
+        {fees.isAARP && <p>{fill(t.partnerBenefit, { ...amounts, partnerName: fees.partnerName ?? variant.brand.partnerName ?? '' })}</p>}
       </section>
       <section aria-labelledby="other-fees">
         <h2 id="other-fees">{t.otherTitle}</h2>

@@ -50,12 +50,17 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
       live = false;
     };
   }, [step, language, attempt, loaded]);
-  const ready = step?.schema ? loaded.get(stepKey(step.id, language)) : undefined;
-  // While another language loads, the step keeps its form (and what was typed in it) in the language it has.
-  const current = ready ? { id: stepKey(step!.id, language), module: ready } : load && load.id.split('/')[0] === step?.id ? load : null;
+  const key = step?.schema ? stepKey(step.id, language) : null;
+  const ready = key ? loaded.get(key) : undefined;
+  // A load in this language that is not among those loaded failed.
+  const failed = key !== null && !ready && load?.id === key;
+  // While another language loads, the step keeps its form (and what was typed in it) in a language it was loaded in,
+  // however that was (here, ahead, or with the page the server drew): a form given no module is unmounted, and what
+  // was typed in it lost.
+  const before = key && !ready && !failed ? [...loaded].find(([k]) => k.startsWith(`${step!.id}/`))?.[1] : undefined;
   return {
-    module: current && 'module' in current ? current.module : null,
-    failed: current !== null && 'failed' in current,
+    module: ready ?? before ?? null,
+    failed,
     retry: () => {
       setLoad(null);
       setAttempt((a) => a + 1);
@@ -164,7 +169,7 @@ export function Wizard() {
         links={links}
         words={words}
         onNext={next}
-        renderStepErrors={(errors) => <StepAlert uiSchema={module.uiSchema} errors={errors} />}
+        renderStepErrors={(errors, uiSchema) => <StepAlert uiSchema={uiSchema} errors={errors} dismissLabel={text.actions.dismiss} />}
         actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}
       />
     );
