@@ -30,6 +30,8 @@ export interface StepFormProps {
   /** The engine's own words (error summary title, '(optional)', ...) in the page's language; keep the object the
    *  same while the language is (a new one re-renders every field). */
   words: EngineWords;
+  /** The language of the step's words when it is not the page's (a screen reader reads them in it). */
+  lang?: string;
   /** Called with valid data when no check is pending; Next is blocked until the promise it returns settles. A
    *  refusal keeps the applicant on the step with its fields marked (see StepRefusal). */
   onNext: (data: Data) => void | StepRefusal | Promise<void | StepRefusal>;
@@ -101,7 +103,7 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
   return schema as ErrorSchema;
 }
 
-export function StepForm({ module, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors, onChange, updateFormData }: StepFormProps) {
+export function StepForm({ module, lang, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors, onChange, updateFormData }: StepFormProps) {
   const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
   // The step in the page's language: the validators keep the schema they were built for, its words are translated.
   const translate = module.translate ?? untranslated;
@@ -337,7 +339,7 @@ export function StepForm({ module, formData, widgets, services = NO_SERVICES, li
       {renderStepErrors && <StepErrors store={store} uiSchema={uiSchema} render={renderStepErrors} />}
       {/* Next (a click, or Enter in a field) submits what was typed: the changes still waiting are reported first, in
           the same event, so the form validates and submits them. */}
-      <div className="step-form" ref={container} onSubmitCapture={beginNext} onSubmit={tellNext}>
+      <div className="step-form" lang={lang} ref={container} onSubmitCapture={beginNext} onSubmit={tellNext}>
         <Form
           schema={module.schema}
           uiSchema={uiSchema}

@@ -1,12 +1,15 @@
 /** A screen whose code fails to download is fetched again (a few tries), then offered with 'Try again' in place of
- *  the screen, inside the wizard: nothing the applicant typed is lost, and no framework error page is shown. */
+ *  the screen (or above a step's form, when only its words in another language failed), inside the wizard: nothing
+ *  the applicant typed is lost, and no framework error page is shown. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withServerAndBrowser } from './harness';
-import { fillEmployerGroup, fillPersonal, next, pat } from './journey';
-import { press, ROBOT } from './hand';
+import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, takenOver } from './journey';
+import { press, ROBOT, type } from './hand';
 
 const live = withServerAndBrowser();
 const REVIEW_CHUNK = /\/assets\/Verify-[\w-]+\.js/;
+const es = (JSON.parse(readFileSync('generated/standard/es/words.json', 'utf8')) as { text: { errors: { chunkFailed: string }; actions: { tryAgain: string } } }).text;
 
 describe("the review step's code failing to download", () => {
   it('is fetched again on its own when a download fails once', async () => {
@@ -48,6 +51,37 @@ describe("the review step's code failing to download", () => {
       await press(alert.getByRole('button', { name: 'Try again' }), ROBOT);
       await page.getByText('XXX-XX-0882').waitFor();
       await page.getByText('Pat', { exact: true }).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a language's words for the step failing to download on a switch", () => {
+  it("keeps the step's form as it was, with what was typed, says so, and switches once they come", async () => {
+    const context = await live.browser.newContext();
+    const page = await context.newPage();
+    let down = true;
+    // The Spanish table of the step's words (step 1 was drawn by the server in English, so it is not loaded yet).
+    await page.route(/\/assets\/translations-[\w-]+\.js/, (route) => (down ? route.abort('connectionreset') : route.continue()));
+    try {
+      await page.goto(`${live.server.url}/enrollment/accountholder`);
+      await takenOver(page);
+      await type(page.getByLabel('First name', { exact: true }), 'Pat', ROBOT);
+      await press(page.getByRole('link', { name: 'Español' }), ROBOT);
+      const alert = page.getByRole('alert').filter({ hasText: es.errors.chunkFailed });
+      await alert.waitFor({ timeout: 20_000 });
+      // The form stays, in the words it had, with what was typed.
+      expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe('Pat');
+      // Its English is marked so on the Spanish page.
+      expect(await page.locator('.step-form').getAttribute('lang')).toBe('en');
+      await expectAccessible(page, 'es-words-failed');
+      down = false;
+      await press(alert.getByRole('button', { name: es.actions.tryAgain }), ROBOT);
+      await page.getByLabel('Nombre', { exact: true }).waitFor();
+      expect(await page.getByLabel('Nombre', { exact: true }).inputValue()).toBe('Pat');
+      expect(await alert.count()).toBe(0);
+      expect(await page.locator('.step-form').getAttribute('lang')).toBe(null);
     } finally {
       await context.close();
     }

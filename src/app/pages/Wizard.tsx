@@ -30,7 +30,7 @@ type StepLoad = { id: string; module: StepModule } | { id: string; failed: true 
 /** Loads a step's schema pair; a load that fails or takes over 120 seconds fails with a retry. The steps this wizard
  *  has loaded, by step and language (its own, those fetched ahead and the one the server drew), are drawn in the
  *  frame that reaches them. */
-function useStepModule(step: StepEntry | undefined, language: string, loaded: LoadedSteps): { module: StepModule | null; failed: boolean; retry: () => void } {
+function useStepModule(step: StepEntry | undefined, language: string, loaded: LoadedSteps): { module: StepModule | null; formLanguage?: string; failed: boolean; retry: () => void } {
   const [load, setLoad] = useState<StepLoad | null>(null);
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -54,12 +54,14 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
   const ready = key ? loaded.get(key) : undefined;
   // A load in this language that is not among those loaded failed.
   const failed = key !== null && !ready && load?.id === key;
-  // While another language loads, the step keeps its form (and what was typed in it) in a language it was loaded in,
-  // however that was (here, ahead, or with the page the server drew): a form given no module is unmounted, and what
-  // was typed in it lost.
-  const before = key && !ready && !failed ? [...loaded].find(([k]) => k.startsWith(`${step!.id}/`))?.[1] : undefined;
+  // While another language loads, or if it fails to, the step keeps its form (and what was typed in it) in a language
+  // it was loaded in, however that was (here, ahead, or with the page the server drew): a form given no module is
+  // unmounted, and what was typed in it lost.
+  const before = key && !ready ? [...loaded].find(([k]) => k.startsWith(`${step!.id}/`)) : undefined;
   return {
-    module: ready ?? before ?? null,
+    module: ready ?? before?.[1] ?? null,
+    // The form's words are in another language than the page's until its own come.
+    formLanguage: before?.[0].split('/')[1],
     failed,
     retry: () => {
       setLoad(null);
@@ -92,7 +94,7 @@ export function Wizard() {
   const language = useLanguage();
   const drawn = useContext(DrawnSteps);
   const [loaded] = useState<LoadedSteps>(() => new Map(drawn));
-  const { module, failed: loadFailed, retry: retryLoad } = useStepModule(step, language, loaded);
+  const { module, formLanguage, failed: loadFailed, retry: retryLoad } = useStepModule(step, language, loaded);
   // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing), once
   // the step is painted: the press that brought the applicant here waits for none of it (the CSRF token's request).
   const enter = useEffectEvent((entered: StepEntry) => enterStep(entered, params));
@@ -155,23 +157,27 @@ export function Wizard() {
   let body;
   if (step.kind === 'summary') body = <Review payload={payload} onEdit={(stepId) => navigate(`/enrollment/${steps.find((s) => s.id === stepId)?.route}?return=verify`)} actions={actions(false, payload)} onNext={() => go(index + 1, payload, 'next')} />;
   else if (step.kind === 'submit') body = <ThankYou />;
-  else if (loadFailed) body = <LoadFailed onRetry={retryLoad} />;
-  else if (!module) body = <p aria-busy="true">{text.site.loading}</p>;
+  else if (!module) body = loadFailed ? <LoadFailed onRetry={retryLoad} /> : <p aria-busy="true">{text.site.loading}</p>;
   else {
     const requires = module.uiSchema['ui:options']?.nextRequires as string | undefined;
+    // A step whose words in another language failed to load says so above its form, which stays as it was.
     body = (
-      <StepForm
-        key={step.id}
-        module={module}
-        formData={initialData(step, payload, params)}
-        widgets={widgets}
-        services={widgetServices as unknown as Record<string, unknown>}
-        links={links}
-        words={words}
-        onNext={next}
-        renderStepErrors={(errors, uiSchema) => <StepAlert uiSchema={uiSchema} errors={errors} dismissLabel={text.actions.dismiss} />}
-        actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}
-      />
+      <>
+        {loadFailed && <LoadFailed onRetry={retryLoad} />}
+        <StepForm
+          key={step.id}
+          module={module}
+          lang={formLanguage}
+          formData={initialData(step, payload, params)}
+          widgets={widgets}
+          services={widgetServices as unknown as Record<string, unknown>}
+          links={links}
+          words={words}
+          onNext={next}
+          renderStepErrors={(errors, uiSchema) => <StepAlert uiSchema={uiSchema} errors={errors} dismissLabel={text.actions.dismiss} />}
+          actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}
+        />
+      </>
     );
   }
   // The submit step's heading comes from the same outcome as its text: 'Thank You' unless the enrollment failed, was
