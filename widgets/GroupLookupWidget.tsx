@@ -60,12 +60,9 @@ export function GroupLookupWidget(props: WidgetProps) {
       <FilteredInput
         {...props}
         readonly={locked || props.readonly}
-        // Every keystroke reaches the form at once: a lookup answer counts only for the value it was asked for.
+        // Every keystroke reaches the form at once (which lifts a not-found message): a lookup answer counts only for
+        // the value it was asked for.
         immediate={() => true}
-        onChange={(v) => {
-          ctx.setFieldError(path, null);
-          props.onChange(v);
-        }}
       />
       {locked && (
         <button

@@ -82,10 +82,6 @@ export function SsnWidget(props: WidgetProps) {
       }}
       // A complete SSN is checked, and Next waits for the check: it reaches the form with the keystroke that completes it.
       immediate={(v) => typeof v === 'string' && typeof props.schema.pattern === 'string' && new RegExp(props.schema.pattern).test(v)}
-      onChange={(v) => {
-        if (v !== value) ctx.setFieldError(path, null);
-        props.onChange(v);
-      }}
     />
   );
 }

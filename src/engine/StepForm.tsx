@@ -170,6 +170,17 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
   // React re-renders, is ignored (the store's state is read as it is set), and the button shows it.
   const setAdvancing = useCallback((advancing: boolean) => store.set((s) => (s.advancing === advancing ? s : { ...s, advancing })), [store]);
 
+  // A check's message judged its field's value as it was: a change RJSF reports lifts it, in the same handler that
+  // hands the store the new data, so the render it causes draws the new value (see EngineFormContext.setFieldError).
+  const dropStaleChecks = useCallback((before: Data, data: Data) => {
+    setAsyncErrors((prev) => {
+      const stale = Object.keys(prev).filter((path) => getPath(before, path) !== getPath(data, path));
+      if (stale.length === 0) return prev;
+      const next = { ...prev };
+      for (const path of stale) delete next[path];
+      return next;
+    });
+  }, []);
   const setFieldError = useCallback((path: string, message: string | null) => {
     setAsyncErrors((prev) => {
       if ((prev[path] ?? null) === message) return prev;
@@ -362,8 +373,10 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
           onChange={(e) => {
             formErrors.current = e.errors;
             const data = updateFormData ? updateFormData(e.formData as Data) : (e.formData as Data);
+            const before = store.get().formData;
             store.set((s) => (s.formData === data ? s : { ...s, formData: data }));
             dropStaleRefusal(data);
+            dropStaleChecks(before, data);
             // RJSF takes the derived data as it would a value set from outside.
             if (data !== e.formData) setExternalChanges((n) => n + 1);
           }}

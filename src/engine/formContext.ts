@@ -112,7 +112,9 @@ export function isFieldShown(state: FormState, id: string): boolean {
 export interface EngineFormContext {
   /** Values, left fields and Next presses; read with useFormState. */
   state: FormStateStore;
-  /** A check that runs outside the schema (e.g. a server lookup) reports its message, or null when cleared. */
+  /** A check that runs outside the schema (e.g. a server lookup) reports its message, or null when cleared. The
+   *  message judged the field's value: any change of it that RJSF reports lifts it (a widget need not, and must not
+   *  from its own change handler: a render of the step before RJSF has reported the change would undo it). */
   setFieldError: (path: string, message: string | null) => void;
   /** A check in progress blocks Next. */
   setPending: (path: string, pending: boolean) => void;
