@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
-import { expectAccessible, takenOver } from './journey';
-import { press, ROBOT } from './hand';
+import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, takenOver } from './journey';
+import { press, ROBOT, type } from './hand';
 
 const live = withServerAndBrowser();
 
@@ -55,5 +55,34 @@ describe('the info tooltip in the browser', () => {
     await page.getByText('We need your social security number').waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByText('We need your social security number').count()).toBe(0);
+  });
+});
+
+describe('reflow at 320 px (DESIGN.md section 5)', () => {
+  it('fits every screen of a journey with long answers, and step 1 with its errors, with no sideways scroll', async () => {
+    const page = await (await live.browser.newContext({ viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })).newPage();
+    const fits = async (screen: string) => expect(await page.evaluate(() => document.documentElement.scrollWidth), `${screen} fits 320 px`).toBeLessThanOrEqual(320);
+    await page.goto(`${live.server.url}/enrollment`);
+    await fits('welcome');
+    await page.getByRole('link', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' }).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    await fits('step 1 with its errors');
+    // An ordinary long e-mail address: one word the review's table must break.
+    const email = 'christopher.johnson@mycompanyname.com';
+    await fillPersonal(page, { ...pat, first: 'Maximilianopoulos', last: 'Vandenberghe-Smith', ssnDigits: '223450005' });
+    await type(page.getByLabel('Email address', { exact: true }), email, ROBOT);
+    await type(page.getByLabel(/re-enter/i), email, ROBOT);
+    await fillEmployerGroup(page);
+    await fits('step 1 filled');
+    await next(page, 'Step 2: Additional Cardholder');
+    await fits('step 2');
+    await next(page, 'Step 3: Verify');
+    await page.getByText(email).waitFor();
+    await fits('the review');
+    await expectAccessible(page, 'review-320');
+    await next(page, 'Step 4: Terms and Conditions');
+    await fits('the terms');
   });
 });
