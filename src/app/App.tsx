@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { SiteProvider } from './site';
 import { useStoredWords } from './words';
 import { variant } from './variant';
@@ -14,9 +14,28 @@ const FeeSchedule = lazyPage(() => import('./pages/FeeSchedule'), 'FeeSchedule')
 const Splash = lazyPage(() => import('./pages/Splash'), 'Splash');
 const Vetting = lazyPage(() => import('./pages/Vetting'), 'Vetting');
 
+/** A page reached from another in this document (a link, Next, Previous, Edit, the browser's Back) starts at its
+ *  title, as a page load would: the button pressed went with the page before, and focus with it, so a screen reader
+ *  said nothing and the view stayed where it was. Not when the applicant has put focus on the new page already. */
+function StartAtTitle() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    document.querySelector<HTMLElement>('main h1')?.focus();
+  }, [pathname]);
+  return null;
+}
+
 export function AppRoutes() {
   return (
     <ErrorBoundary>
+      <StartAtTitle />
       <Routes>
         <Route path="/" element={<Navigate to="/enrollment" replace />} />
         <Route path={PATHS.welcome} element={<Welcome />} />

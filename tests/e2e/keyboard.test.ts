@@ -37,6 +37,12 @@ async function stepReady(page: Page, heading: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/** A step reached from another starts at its title: focus is on its h1 (a screen reader says where the applicant is),
+ *  and the next Tab goes on from there. */
+async function expectFocusOnTitle(page: Page, heading: string) {
+  expect(await page.evaluate(() => [document.activeElement?.tagName, document.activeElement?.textContent])).toEqual(['H1', heading]);
+}
+
 async function pressOn(page: Page, name: RegExp, key: 'Enter' | 'Space') {
   await tabTo(page, name);
   await page.keyboard.press(key);
@@ -80,10 +86,19 @@ async function keyboardJourney(page: Page) {
     await pressOn(page, /^Next$/, 'Enter');
 
     await stepReady(page, 'Step 2: Additional Cardholder');
+    await expectFocusOnTitle(page, 'Step 2: Additional Cardholder');
+    await pressOn(page, /^Next$/, 'Enter');
+    await stepReady(page, 'Step 3: Verify');
+    await expectFocusOnTitle(page, 'Step 3: Verify');
+    // Previous, and Next again: each step starts at its title.
+    await pressOn(page, /^Previous$/, 'Enter');
+    await stepReady(page, 'Step 2: Additional Cardholder');
+    await expectFocusOnTitle(page, 'Step 2: Additional Cardholder');
     await pressOn(page, /^Next$/, 'Enter');
     await stepReady(page, 'Step 3: Verify');
     await pressOn(page, /^Next$/, 'Enter');
     await stepReady(page, 'Step 4: Terms and Conditions');
+    await expectFocusOnTitle(page, 'Step 4: Terms and Conditions');
 
     await pressOn(page, /accept and agree/, 'Space');
     await pressOn(page, /electronically/, 'Space');

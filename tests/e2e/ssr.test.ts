@@ -42,7 +42,7 @@ describe('pages drawn by the server', () => {
     const page = await context.newPage();
     // The first response, before any script: the heading and the content are there.
     const html = (await firstResponse(host, path)).body.toString('utf8');
-    expect(html).toContain(`<h1>${heading}</h1>`);
+    expect(html).toContain(`<h1 tabindex="-1">${heading}</h1>`);
     expect(html).toContain(content);
     // Then in the browser: record every node removed from the page and every layout shift from the first byte.
     await page.addInitScript(() => {
@@ -71,7 +71,7 @@ describe('pages drawn by the server', () => {
   it('comes compressed to a browser that takes it, as the assets do', async () => {
     const br = await firstResponse('127.0.0.1', '/enrollment', { 'accept-encoding': 'gzip, deflate, br' });
     expect(br.encoding).toBe('br');
-    expect(brotliDecompressSync(br.body).toString('utf8')).toContain('<h1>Health Savings Account (HSA) Enrollment</h1>');
+    expect(brotliDecompressSync(br.body).toString('utf8')).toContain('<h1 tabindex="-1">Health Savings Account (HSA) Enrollment</h1>');
     const gzip = await firstResponse('127.0.0.1', '/enrollment', { 'accept-encoding': 'gzip' });
     expect(gzip.encoding).toBe('gzip');
     expect(gunzipSync(gzip.body).toString('utf8')).toBe(brotliDecompressSync(br.body).toString('utf8'));
@@ -83,7 +83,7 @@ describe('pages drawn by the server', () => {
     const answers = await Promise.all(asked.map(({ host, path }) => firstResponse(host, path)));
     answers.forEach(({ body }, i) => {
       const html = body.toString('utf8');
-      expect(html).toContain(`<h1>${asked[i].heading}</h1>`);
+      expect(html).toContain(`<h1 tabindex="-1">${asked[i].heading}</h1>`);
       expect(html).toContain(asked[i].content);
       expect(html).toContain(`<html lang="${asked[i].path.includes('lang=es') ? 'es' : 'en'}"`);
     });

@@ -23,7 +23,8 @@ export function Layout({ title, stepIndex, children, banner, dialogs }: { title:
       <Header stepIndex={stepIndex} />
       <main id="main" tabIndex={-1}>
         {banner}
-        <h1>{title}</h1>
+        {/* Focused (not tabbed to) when the page is reached from another: App.tsx StartAtTitle. */}
+        <h1 tabIndex={-1}>{title}</h1>
         {/* Only a variant that has it loads the customer-service mode (the same on the server and in the browser). */}
         {variant.flags.csrMode && (
           <Suspense fallback={null}>
