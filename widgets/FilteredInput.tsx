@@ -84,12 +84,13 @@ export function FilteredInput(props: FilteredInputProps) {
     };
   });
   // A paste with characters the field does not take (a phone number's brackets and spaces) is filtered before it goes
-  // in: the browser would cut it at the input's length limit first, '(202) 555-0199' to '(202) 555-01'. Any other
-  // paste is the browser's own (its undo too).
+  // in: the browser would cut it at the input's length limit first, '(202) 555-0199' to '(202) 555-01'. The spaces and
+  // line ends copied around a value go too (' jane@example.com' is no valid address). Any other paste is the browser's
+  // own (its undo too).
   const pasted = useRef<(input: HTMLInputElement, text: string) => boolean>(() => false);
   useLayoutEffect(() => {
     pasted.current = (input, text) => {
-      const filtered = filterChars(text, allowed);
+      const filtered = filterChars(text.trim(), allowed);
       if (filtered === text) return false;
       const start = input.selectionStart ?? input.value.length;
       const end = input.selectionEnd ?? start;

@@ -151,7 +151,7 @@ describe('dialogs', () => {
 });
 
 describe('pasting', () => {
-  it("takes a pasted phone number and SSN whole, however they are written: what the field does not take goes before its length limit cuts the paste", async () => {
+  it("takes a pasted phone number, SSN and e-mail whole, however they are written: what the field does not take goes before its length limit cuts the paste", async () => {
     const context = await live.browser.newContext();
     contexts.push(context);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: live.server.url });
@@ -173,6 +173,9 @@ describe('pasting', () => {
     await page.keyboard.press('Shift+ArrowLeft');
     await paste(/^Work phone/, '(4 2)', false);
     expect(await page.getByLabel(/^Work phone/).inputValue()).toBe('202-555-0142');
+    // Copied with the spaces and the line end around it: the address alone.
+    await paste(/^Email address/, ' jane@example.com\n');
+    expect(await page.getByLabel('Email address', { exact: true }).inputValue()).toBe('jane@example.com');
   });
 });
 
