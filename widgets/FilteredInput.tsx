@@ -58,6 +58,11 @@ export function FilteredInput(props: FilteredInputProps) {
   // What a change of the input's text does (typed, pasted, filled in by the browser, or typed again as the script takes
   // over a page the server drew): the latest props' handler, for the input's own listener below.
   const changed = useRef<(input: HTMLInputElement) => void>(() => undefined);
+  // A paste with characters the field does not take (a phone number's brackets and spaces) is filtered before it goes
+  // in: the browser would cut it at the input's length limit first, '(202) 555-0199' to '(202) 555-01'. The spaces and
+  // line ends copied around a value go too (' jane@example.com' is no valid address). Any other paste is the browser's
+  // own (its undo too).
+  const pasted = useRef<(input: HTMLInputElement, text: string) => boolean>(() => false);
   useLayoutEffect(() => {
     changed.current = (input) => {
       const filtered = filterChars(input.value, allowed);
@@ -82,13 +87,6 @@ export function FilteredInput(props: FilteredInputProps) {
         onChange(stored);
       });
     };
-  });
-  // A paste with characters the field does not take (a phone number's brackets and spaces) is filtered before it goes
-  // in: the browser would cut it at the input's length limit first, '(202) 555-0199' to '(202) 555-01'. The spaces and
-  // line ends copied around a value go too (' jane@example.com' is no valid address). Any other paste is the browser's
-  // own (its undo too).
-  const pasted = useRef<(input: HTMLInputElement, text: string) => boolean>(() => false);
-  useLayoutEffect(() => {
     pasted.current = (input, text) => {
       const filtered = filterChars(text.trim(), allowed);
       if (filtered === text) return false;

@@ -25,7 +25,8 @@ import { NotFound, page } from '../routes';
 import { useWords, useLanguage, useVariant } from '../words';
 import { DrawnSteps, stepKey, type LoadedSteps } from '../drawnStep';
 
-type StepLoad = { id: string; module: StepModule } | { id: string; failed: true };
+/** The last load this wizard made itself, by step key: what it loaded is kept in `loaded`. */
+type StepLoad = { id: string; failed: boolean };
 
 /** Loads a step's schema pair; a load that fails or takes over 120 seconds fails with a retry. The steps this wizard
  *  has loaded, by step and language (its own, those fetched ahead and the one the server drew), are drawn in the
@@ -42,7 +43,7 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
     withTimeout(() => loadStep(step.id, language)).then(
       (module) => {
         loaded.set(id, module);
-        if (live) setLoad({ id, module });
+        if (live) setLoad({ id, failed: false });
       },
       () => live && setLoad({ id, failed: true }),
     );
@@ -52,8 +53,7 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
   }, [step, language, attempt, loaded]);
   const key = step?.schema ? stepKey(step.id, language) : null;
   const ready = key ? loaded.get(key) : undefined;
-  // A load in this language that is not among those loaded failed.
-  const failed = key !== null && !ready && load?.id === key;
+  const failed = key !== null && !ready && load?.id === key && load.failed;
   // While another language loads, or if it fails to, the step keeps its form (and what was typed in it) in a language
   // it was loaded in, however that was (here, ahead, or with the page the server drew): a form given no module is
   // unmounted, and what was typed in it lost.
