@@ -1,4 +1,4 @@
-/** The one statement that settles an enrollment (the function enroll_settle, migrations 011 and 013): claim the captcha
+/** The one statement that settles an enrollment (the function enroll_settle, migrations 011, 013 and 014): claim the captcha
  *  grant (and the membership verification, when the group needs one), claim the Idempotency-Key with the answer,
  *  and for an accepted enrollment store it.
  *
@@ -10,9 +10,12 @@
  *  statement allows: the grant is claimed only while the verification is still unclaimed, so only two enrollments
  *  of one session racing for one verification can spend a grant without storing anything (they then redo the
  *  captcha). The SSN's blind index is unique, and so is the member's, so of two requests for one SSN (or one member)
- *  only one row is stored. */
+ *  only one row is stored. Concurrent enrollments' calls go as one batch (group commit, migration 015), each call
+ *  settled as its own statement would be, one after the other. */
 import type { Db } from './db/index';
 import type { GrantRef } from './captchaGrants';
+import { grouped, type GroupOptions } from './db/groupCommit';
+import { isDatabaseUnavailable } from './db/unavailable';
 
 export interface Settlement {
   key: string;
@@ -42,13 +45,72 @@ export interface Settled {
   enrollmentId: string | null;
 }
 
-/** enroll_settle (migrations 011, 013, 014) holds the statement, and the call is a prepared statement: each is planned
- *  once per connection, not per request. */
-export async function settle(db: Db, s: Settlement): Promise<Settled> {
-  const { rows } = await db.query<{ granted: number; claimed: number; enrollment_id: string | null }>(
-    'SELECT granted, claimed, enrollment_id FROM enroll_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
-    [s.key, s.fingerprint, s.status, s.body, s.ssnIndex, s.sealed, s.groupId, s.grant.tokenHash, s.grant.sessionHash, s.verificationId, s.memberIndex, s.revision, s.language],
-    'enroll_settle',
-  );
-  return { granted: rows[0].granted === 1, claimed: rows[0].claimed === 1, enrollmentId: rows[0].enrollment_id };
+/** The row enroll_check (migrations 011, 013) reads for one enrollment. */
+export interface CheckRow {
+  status: number | null;
+  body: string | null;
+  request_hash: string | null;
+  duplicate: boolean;
+  group_name: string | null;
+  group_status: string | null;
+  is_aarp: boolean | null;
+  grant_live: boolean;
+  verification_id: string | null;
+  member_enrolled: boolean;
+}
+
+/** enroll_check's arguments, by the names enroll_check_many (migration 015) reads them. */
+export interface CheckArgs {
+  key: string;
+  ssn_index: string;
+  group_id: string;
+  token_hash: string | null;
+  session_hash: string | null;
+  member_hash: string | null;
+  member_index: string | null;
+}
+
+export interface EnrollmentStatements {
+  check(args: CheckArgs): Promise<CheckRow>;
+  settle(s: Settlement): Promise<Settled>;
+}
+
+/** A batch that failed on one of its calls (a deadlock with another instance's batch, a row the statement refuses)
+ *  is run again call by call; one the database could not serve at all (gone, past its time limit) is not asked again. */
+const oneCallsError = (e: unknown) => !isDatabaseUnavailable(e) || ['40P01', '40001'].includes(String((e as { code?: unknown }).code));
+
+/** An enrollment's two statements on `db`, each grouped with the same statement of concurrent enrollments
+ *  (groupCommit.ts, migration 015): enroll_check before the identity check, enroll_settle after it. The calls are
+ *  prepared statements: each is planned once per connection, not per request. */
+export function enrollmentStatements(db: Db, options: GroupOptions = {}): EnrollmentStatements {
+  options = { alone: oneCallsError, ...options };
+  const inOrder = <R extends { n: string | number }>(rows: R[], count: number): R[] => {
+    const out = new Array<R>(count);
+    for (const row of rows) out[Number(row.n) - 1] = row;
+    return out;
+  };
+  const check = grouped(async (items: CheckArgs[]) => {
+    const { rows } = await db.query<CheckRow & { n: string }>('SELECT * FROM enroll_check_many($1)', [JSON.stringify(items)], 'enroll_check_many');
+    return inOrder(rows, items.length);
+  }, options);
+  const settle = grouped(async (items: Settlement[]) => {
+    const args = items.map((s) => ({
+      key: s.key,
+      fingerprint: s.fingerprint,
+      status: s.status,
+      body: s.body,
+      ssn_index: s.ssnIndex,
+      sealed: s.sealed,
+      group_id: s.groupId,
+      token_hash: s.grant.tokenHash,
+      session_hash: s.grant.sessionHash,
+      verification_id: s.verificationId,
+      member_index: s.memberIndex,
+      revision: s.revision,
+      language: s.language,
+    }));
+    const { rows } = await db.query<{ n: string; granted: number; claimed: number; enrollment_id: string | null }>('SELECT * FROM enroll_settle_many($1)', [JSON.stringify(args)], 'enroll_settle_many');
+    return inOrder(rows, items.length).map((r) => ({ granted: r.granted === 1, claimed: r.claimed === 1, enrollmentId: r.enrollment_id }));
+  }, options);
+  return { check, settle };
 }

@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DataProtection } from './crypto';
 import { fill } from '../engine/fill';
-import type { Db } from './db/index';
+import type { EnrollmentStatements } from './enrollmentStore';
 import { HttpError } from './errors';
 import type { GrantRef } from './captchaGrants';
 import { verifiedMemberHash } from './memberRoster';
@@ -64,34 +64,14 @@ export interface Checked {
 
 /** `key` is the request's Idempotency-Key: a grant or verification already claimed under it belongs to a concurrent
  *  twin of this request, whose answer settle() will then return. One round trip to the database. */
-export async function checkEnrollment(db: Db, protection: DataProtection, request: FastifyRequest, payload: EnrollmentFacts, grant: GrantRef | null, key: string, ssnIndex: string): Promise<Checked> {
+export async function checkEnrollment(check: EnrollmentStatements['check'], protection: DataProtection, request: FastifyRequest, payload: EnrollmentFacts, grant: GrantRef | null, key: string, ssnIndex: string): Promise<Checked> {
   const groupId = payload.group.id.toUpperCase();
   const member = payload.aarpNum
     ? verifiedMemberHash(protection, { memberId: payload.aarpNum, firstName: payload.firstName, lastName: payload.lastName, dob: payload.dob, zip: payload.homeAddress.zip })
     : null;
   // The member alone, whoever the SSN: a keyed hash of the number, never the number.
   const memberIndex = payload.aarpNum ? protection.keyedHash('member-index', payload.aarpNum) : null;
-  const { rows } = await db.query<{
-    status: number | null;
-    body: string | null;
-    request_hash: string | null;
-    duplicate: boolean;
-    group_name: string | null;
-    group_status: string | null;
-    is_aarp: boolean | null;
-    grant_live: boolean;
-    verification_id: string | null;
-    member_enrolled: boolean;
-  }>('SELECT status, body, request_hash, duplicate, group_name, group_status, is_aarp, grant_live, verification_id, member_enrolled FROM enroll_check($1, $2, $3, $4, $5, $6, $7)', [
-    key,
-    ssnIndex,
-    groupId,
-    grant?.tokenHash ?? null,
-    grant?.sessionHash ?? null,
-    member,
-    memberIndex,
-  ], 'enroll_check');
-  const facts = rows[0];
+  const facts = await check({ key, ssn_index: ssnIndex, group_id: groupId, token_hash: grant?.tokenHash ?? null, session_hash: grant?.sessionHash ?? null, member_hash: member, member_index: memberIndex });
   return {
     earlier: facts.status === null ? null : { status: facts.status, body: facts.body ?? '', requestHash: facts.request_hash ?? '' },
     duplicate: facts.duplicate,

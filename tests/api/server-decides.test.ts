@@ -125,7 +125,9 @@ describe.each(databases)('the server decides, on $name', (database) => {
 
     it('a twin request (same key) that checked before the first one settled gets the first answer, not a 403', async () => {
       // Deterministic interleaving: both read the key and the grant (enroll_check) before the first settles; the
-      // twin settles after it, finds the grant claimed under its key, and answers with what the first stored.
+      // twin settles after it, in a statement of its own, finds the grant claimed under its key, and answers with what
+      // the first stored. The statements are batches (groupCommit.ts): the calls are counted by their items.
+      const items = (params?: unknown[]) => (JSON.parse(String(params?.[0])) as unknown[]).length;
       let checks = 0;
       let bothChecked!: () => void;
       const checked = new Promise<void>((resolve) => (bothChecked = resolve));
@@ -135,9 +137,9 @@ describe.each(databases)('the server decides, on $name', (database) => {
       const gated: Db = {
         ...db,
         query: (async (sql: string, params?: unknown[]) => {
-          if (sql.includes('enroll_check(') && ++checks === 2) bothChecked();
-          if (sql.includes('enroll_settle(')) {
-            if (++settles > 1) await settled;
+          if (sql.includes('enroll_check_many(') && (checks += items(params)) === 2) bothChecked();
+          if (sql.includes('enroll_settle_many(')) {
+            if ((settles += items(params)) > 1) await settled;
             else {
               await checked;
               const result = await db.query(sql, params);
@@ -154,6 +156,7 @@ describe.each(databases)('the server decides, on $name', (database) => {
         const body = enrollment();
         const twins = await Promise.all([client.enroll(body, 'twin-race-00000000000'), client.enroll(body, 'twin-race-00000000000')]);
         expect(twins.map((r) => r.body)).toEqual(['success', 'success']);
+        expect([checks, settles]).toEqual([2, 2]);
       } finally {
         await racing.close();
       }

@@ -11,7 +11,7 @@ import { issueGrant, presentedGrant } from '../captchaGrants';
 import { ensureSession } from '../session';
 import { recordVerification } from '../memberVerifications';
 import { checkEnrollment, type EnrollmentFacts } from '../recheck';
-import { settle } from '../enrollmentStore';
+import { enrollmentStatements } from '../enrollmentStore';
 import { keepRevision, revisionOf } from '../revisions';
 import { issueDocumentGrant } from '../documents';
 
@@ -79,6 +79,7 @@ function send(reply: FastifyReply, answer: Answer, metrics: Metrics) {
 
 export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): void {
   const { db, protection, identity, membership, captcha, limits, metrics } = deps;
+  const { check, settle } = enrollmentStatements(db);
 
   app.get('/api/v1/enrollment/csrf-token', { config: { rateLimit: limits.lookup } }, async (_request, reply) => ({ token: reply.generateCsrf() }));
 
@@ -133,7 +134,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     phase('validate and hash');
 
     // One round trip: an earlier answer for this key, whether the SSN is already enrolled, and the re-check's facts.
-    const found = await checkEnrollment(db, protection, request, payload, presentedGrant(request, protection), key, ssnIndex);
+    const found = await checkEnrollment(check, protection, request, payload, presentedGrant(request, protection), key, ssnIndex);
     if (found.earlier) {
       if (found.earlier.requestHash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
       return send(reply, found.earlier, metrics);
@@ -164,7 +165,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     await keepRevision(db, variant.id);
     const sealed = answer.status === 200 ? protection.encrypt(JSON.stringify(record)) : '';
     phase('seal (encryption)');
-    const outcome = await settle(db, {
+    const outcome = await settle({
       key,
       fingerprint,
       status: answer.status,

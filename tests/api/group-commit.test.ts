@@ -1,0 +1,124 @@
+// @vitest-environment node
+/** Group commit (issue 25): concurrent enrollments' statements go as one batch each (enrollmentStore.ts, migration
+ *  015). A batch settles its calls as separate statements would, one after the other: of two calls for one SSN one
+ *  stores, of twins (one Idempotency-Key) one claims, and a call that fails fails alone. On PGlite and PostgreSQL. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/index';
+import { enrollmentStatements, type Settlement } from '../../src/server/enrollmentStore';
+import { keepRevision, revisionOf } from '../../src/server/revisions';
+import { databases } from './harness';
+
+let serial = 0;
+const unique = (what: string) => `${what}-${++serial}-${'x'.repeat(16)}`;
+
+describe.each(databases)('group commit, on $name', (database) => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await database.open());
+    await keepRevision(db, 'standard');
+  });
+  afterAll(() => drop());
+
+  /** A live captcha grant, as a verified solution leaves it. */
+  const grant = async () => {
+    const g = { tokenHash: unique('token'), sessionHash: unique('session') };
+    await db.query(`INSERT INTO captcha_grants (token_hash, session_hash, expires_at) VALUES ($1, $2, now() + interval '10 minutes')`, [g.tokenHash, g.sessionHash]);
+    return g;
+  };
+  const settlement = (s: Partial<Settlement> & Pick<Settlement, 'grant' | 'ssnIndex'>): Settlement => ({
+    key: unique('key'),
+    fingerprint: 'fingerprint',
+    status: 200,
+    body: 'success',
+    sealed: 'sealed',
+    groupId: 'DEMO100',
+    verificationId: null,
+    memberIndex: null,
+    revision: revisionOf('standard'),
+    language: 'en',
+    ...s,
+  });
+
+  /** The statements on a database that holds the first statement until `release`, so the calls made meanwhile
+   *  queue into one batch; each statement's number of items is kept. */
+  const held = () => {
+    const sizes: number[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const gated: Db = {
+      ...db,
+      query: (async (sql: string, params?: unknown[], prepared?: string) => {
+        if (sql.includes('_many(')) {
+          sizes.push((JSON.parse(String(params?.[0])) as unknown[]).length);
+          if (sizes.length === 1) await released;
+        }
+        return db.query(sql, params, prepared);
+      }) as Db['query'],
+    };
+    return { statements: enrollmentStatements(gated, { patienceMs: 60_000 }), sizes, release };
+  };
+  const stored = async (ssnIndex: string) => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments WHERE ssn_index = $1', [ssnIndex])).rows[0].n);
+
+  it('settles the calls of one batch as separate statements would: one enrollment per SSN, one claim per key', async () => {
+    const { statements, sizes, release } = held();
+    const [ssnA, ssnB] = [unique('ssn'), unique('ssn')];
+    const first = statements.settle(settlement({ grant: await grant(), ssnIndex: unique('ssn') }));
+    const twinOf = settlement({ grant: await grant(), ssnIndex: ssnA });
+    const batch = [
+      twinOf,
+      settlement({ grant: await grant(), ssnIndex: ssnA }), // the same SSN, another applicant's key and grant
+      { ...twinOf }, // the twin: the same key, grant and request
+      settlement({ grant: await grant(), ssnIndex: ssnB }),
+    ].map((s) => statements.settle(s));
+    release();
+    const answers = await Promise.all([first, ...batch]);
+    expect(sizes).toEqual([1, 4]);
+    expect(answers.map((a) => [a.granted, a.claimed, a.enrollmentId !== null])).toEqual([
+      [true, true, true],
+      [true, true, true],
+      [true, true, false], // claimed its key and grant, but the SSN was stored by the call before it
+      [false, false, false], // the twin finds its key's grant claimed: it will answer with what the first stored
+      [true, true, true],
+    ]);
+    expect([await stored(ssnA), await stored(ssnB)]).toEqual([1, 1]);
+  });
+
+  it('reads each call of a batch of checks for its own key, SSN and grant', async () => {
+    const { statements, sizes, release } = held();
+    const g = await grant();
+    const enrolled = unique('ssn');
+    const settled = statements.settle(settlement({ grant: g, ssnIndex: enrolled, key: 'check-batch-key-000000' }));
+    release();
+    await settled;
+    const args = (key: string, ssnIndex: string, tokenHash: string | null) => ({ key, ssn_index: ssnIndex, group_id: 'DEMO100', token_hash: tokenHash, session_hash: g.sessionHash, member_hash: null, member_index: null });
+    const [a, b, c] = await Promise.all([
+      statements.check(args('check-batch-key-000000', enrolled, g.tokenHash)),
+      statements.check(args(unique('key'), unique('ssn'), g.tokenHash)),
+      statements.check(args(unique('key'), unique('ssn'), 'no such grant')),
+    ]);
+    expect(sizes.slice(1)).toEqual([1, 2]);
+    expect([a.status, a.duplicate, a.grant_live, a.group_name]).toEqual([200, true, true, 'Demo Employer Inc.']);
+    expect([b.status, b.duplicate, b.grant_live]).toEqual([null, false, false]);
+    expect([c.status, c.duplicate, c.grant_live]).toEqual([null, false, false]);
+  });
+
+  it('runs a failed batch call by call: the call the database refuses fails alone, the others are stored once', async () => {
+    const { statements, sizes, release } = held();
+    const first = statements.settle(settlement({ grant: await grant(), ssnIndex: unique('ssn') }));
+    const good = [settlement({ grant: await grant(), ssnIndex: unique('ssn') }), settlement({ grant: await grant(), ssnIndex: unique('ssn') })];
+    const calls = [
+      statements.settle(good[0]),
+      statements.settle(settlement({ grant: await grant(), ssnIndex: unique('ssn'), verificationId: 'not a number' })),
+      statements.settle(good[1]),
+    ].map((p) => p.then((a) => a.enrollmentId !== null, (e: Error) => e.message));
+    release();
+    await first;
+    const answers = await Promise.all(calls);
+    expect(sizes).toEqual([1, 3, 1, 1, 1]);
+    expect(answers[0]).toBe(true);
+    expect(answers[1]).toMatch(/invalid input syntax for type bigint/);
+    expect(answers[2]).toBe(true);
+    expect([await stored(good[0].ssnIndex), await stored(good[1].ssnIndex)]).toEqual([1, 1]);
+  });
+});
