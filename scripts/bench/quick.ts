@@ -21,6 +21,7 @@ try {
   if (only !== 'mobile') {
     const d = await measureDesktop(browser, server.url, bare.url, floor.url, runs);
     const ms = (n: number) => `${n.toFixed(1)} ms`;
+    console.log(`JavaScript (gzip): welcome ${d.welcomeJsKb.toFixed(1)} KB, step 1 ${d.step1JsKb.toFixed(1)} KB, then ahead ${d.aheadJsKb.toFixed(1)} KB`);
     console.log(`keystroke to paint: ${ms(d.keystrokeMs)}, bare ${ms(d.bareKeystrokeMs)}, plain input ${ms(d.floorKeystrokeMs)}; script per keystroke ${ms(d.scriptMs)}, bare ${ms(d.bareScriptMs)} (${(d.scriptMs / d.bareScriptMs).toFixed(2)}x), plain input ${ms(d.floorScriptMs)}`);
   }
   if (only === 'presses') {

@@ -42,4 +42,27 @@ describe('the next step, fetched ahead', () => {
       await context.close();
     }
   });
+
+  it("waits for the step's own code before it fetches the next step's: on a slow network step 1's comes first", async () => {
+    const context = await PHONE.open(live.browser);
+    const page = await context.newPage();
+    try {
+      const events: string[] = [];
+      // Step 1's validators take long to come: the page is idle meanwhile, but the next step's code must not take
+      // the network from them.
+      await page.route(/\/accountholder\.validators-[\w-]+\.js$/, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      page.on('request', (r) => /\/additionalcard\.validators-[\w-]+\.js$/.test(r.url()) && events.push('step 2 asked'));
+      page.on('requestfinished', (r) => /\/accountholder\.validators-[\w-]+\.js$/.test(r.url()) && events.push('step 1 came'));
+      await page.goto(`${live.server.url}/enrollment`);
+      await page.getByRole('link', { name: 'Next' }).click();
+      await page.getByRole('textbox', { name: /First name/ }).waitFor();
+      await expect.poll(() => events.includes('step 2 asked'), { timeout: 15_000 }).toBe(true);
+      expect(events).toEqual(['step 1 came', 'step 2 asked']);
+    } finally {
+      await context.close();
+    }
+  });
 });

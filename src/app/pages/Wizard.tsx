@@ -102,15 +102,17 @@ export function Wizard() {
     if (step) return afterPaint(() => enter(step));
   }, [step]);
   // What the next step needs (its screen, when it has one of its own; its form's schema and validators) loads while
-  // this one is filled, once the page is idle: its Next then draws it without a fetch.
+  // this one is filled, once the page is idle: its Next then draws it without a fetch. Not before this step's own
+  // code is here: the page is idle while that is on its way, and on a slow network the two would share it.
   const following = steps[index + 1];
+  const drawable = !step?.schema || module !== null;
   useEffect(() => {
-    if (!following) return;
+    if (!following || !drawable) return;
     return whenIdle(() => {
       if (following.kind) screens[following.kind]?.preload();
       if (following.schema) loadStep(following.id, language).then((m) => loaded.set(stepKey(following.id, language), m), () => undefined);
     });
-  }, [following, language, loaded]);
+  }, [following, language, loaded, drawable]);
 
   if (!step) return page(<NotFound />);
   const submitIndex = steps.findIndex((s) => s.kind === 'submit');
