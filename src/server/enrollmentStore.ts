@@ -79,10 +79,8 @@ export interface EnrollmentStatements {
  *  is run again call by call; one the database could not serve at all (gone, past its time limit) is not asked again. */
 const oneCallsError = (e: unknown) => !isDatabaseUnavailable(e) || ['40P01', '40001'].includes(String((e as { code?: unknown }).code));
 
-/** An enrollment's two statements on `db`, each grouped with the same statement of concurrent enrollments
- *  (groupCommit.ts, migration 015): enroll_check before the identity check, enroll_settle after it. The calls are
- *  prepared statements: each is planned once per connection, not per request. */
-export function enrollmentStatements(db: Db, options: GroupOptions = {}): EnrollmentStatements {
+export function enrollmentStatements(db: Db, options: GroupOptions | null = db.groupsStatements ? {} : null): EnrollmentStatements {
+  if (!options) return oneAtATime(db);
   options = { alone: oneCallsError, ...options };
   const inOrder = <R extends { n: string | number }>(rows: R[], count: number): R[] => {
     const out = new Array<R>(count);
@@ -94,23 +92,44 @@ export function enrollmentStatements(db: Db, options: GroupOptions = {}): Enroll
     return inOrder(rows, items.length);
   }, options);
   const settle = grouped(async (items: Settlement[]) => {
-    const args = items.map((s) => ({
-      key: s.key,
-      fingerprint: s.fingerprint,
-      status: s.status,
-      body: s.body,
-      ssn_index: s.ssnIndex,
-      sealed: s.sealed,
-      group_id: s.groupId,
-      token_hash: s.grant.tokenHash,
-      session_hash: s.grant.sessionHash,
-      verification_id: s.verificationId,
-      member_index: s.memberIndex,
-      revision: s.revision,
-      language: s.language,
-    }));
-    const { rows } = await db.query<{ n: string; granted: number; claimed: number; enrollment_id: string | null }>('SELECT * FROM enroll_settle_many($1)', [JSON.stringify(args)], 'enroll_settle_many');
-    return inOrder(rows, items.length).map((r) => ({ granted: r.granted === 1, claimed: r.claimed === 1, enrollmentId: r.enrollment_id }));
+    const { rows } = await db.query<SettleRow & { n: string }>('SELECT * FROM enroll_settle_many($1)', [JSON.stringify(items.map(settleArgs))], 'enroll_settle_many');
+    return inOrder(rows, items.length).map(settled);
   }, options);
   return { check, settle };
+}
+
+/** enroll_settle's arguments, by the names enroll_settle_many (migration 015) reads them and in its order. */
+const settleArgs = (s: Settlement) => ({
+  key: s.key,
+  fingerprint: s.fingerprint,
+  status: s.status,
+  body: s.body,
+  ssn_index: s.ssnIndex,
+  sealed: s.sealed,
+  group_id: s.groupId,
+  token_hash: s.grant.tokenHash,
+  session_hash: s.grant.sessionHash,
+  verification_id: s.verificationId,
+  member_index: s.memberIndex,
+  revision: s.revision,
+  language: s.language,
+});
+
+interface SettleRow {
+  granted: number;
+  claimed: number;
+  enrollment_id: string | null;
+}
+
+const settled = (r: SettleRow): Settled => ({ granted: r.granted === 1, claimed: r.claimed === 1, enrollmentId: r.enrollment_id });
+
+/** Each call as a statement of its own, at once: the functions themselves, without a batch's JSON around them (on
+ *  PGlite, whose engine runs the batch's unpacking in WebAssembly, that cost more than the batch saved). */
+function oneAtATime(db: Db): EnrollmentStatements {
+  return {
+    check: async (a) =>
+      (await db.query<CheckRow>('SELECT * FROM enroll_check($1, $2, $3, $4, $5, $6, $7)', [a.key, a.ssn_index, a.group_id, a.token_hash, a.session_hash, a.member_hash, a.member_index], 'enroll_check')).rows[0],
+    settle: async (s) =>
+      settled((await db.query<SettleRow>('SELECT * FROM enroll_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', Object.values(settleArgs(s)), 'enroll_settle')).rows[0]),
+  };
 }

@@ -49,14 +49,15 @@ describe.each(databases)('group commit, on $name', (database) => {
     const gated: Db = {
       ...db,
       query: (async (sql: string, params?: unknown[], prepared?: string) => {
-        if (sql.includes('_many(')) {
-          sizes.push((JSON.parse(String(params?.[0])) as unknown[]).length);
+        const many = sql.includes('_many(');
+        if (many || /enroll_(check|settle)\(/.test(sql)) {
+          sizes.push(many ? (JSON.parse(String(params?.[0])) as unknown[]).length : 1);
           if (sizes.length === 1) await released;
         }
         return db.query(sql, params, prepared);
       }) as Db['query'],
     };
-    return { statements: enrollmentStatements(gated, { patienceMs: 60_000 }), sizes, release };
+    return { statements: enrollmentStatements(gated, { patienceMs: 60_000 }), sizes, release, gated };
   };
   const stored = async (ssnIndex: string) => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments WHERE ssn_index = $1', [ssnIndex])).rows[0].n);
 
@@ -120,5 +121,15 @@ describe.each(databases)('group commit, on $name', (database) => {
     expect(answers[1]).toMatch(/invalid input syntax for type bigint/);
     expect(answers[2]).toBe(true);
     expect([await stored(good[0].ssnIndex), await stored(good[1].ssnIndex)]).toEqual([1, 1]);
+  });
+
+  it("groups by default on PostgreSQL only: PGlite's engine, a thread of its own, gets each call at once, as a statement of its own", async () => {
+    const { sizes, release, gated } = held();
+    const statements = enrollmentStatements(gated);
+    const calls = [];
+    for (let i = 0; i < 4; i++) calls.push(statements.settle(settlement({ grant: await grant(), ssnIndex: unique('ssn') })));
+    release();
+    expect((await Promise.all(calls)).every((a) => a.enrollmentId !== null)).toBe(true);
+    expect(sizes).toEqual(database.name === 'PostgreSQL' ? [1, 3] : [1, 1, 1, 1]);
   });
 });

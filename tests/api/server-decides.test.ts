@@ -126,8 +126,9 @@ describe.each(databases)('the server decides, on $name', (database) => {
     it('a twin request (same key) that checked before the first one settled gets the first answer, not a 403', async () => {
       // Deterministic interleaving: both read the key and the grant (enroll_check) before the first settles; the
       // twin settles after it, in a statement of its own, finds the grant claimed under its key, and answers with what
-      // the first stored. The statements are batches (groupCommit.ts): the calls are counted by their items.
-      const items = (params?: unknown[]) => (JSON.parse(String(params?.[0])) as unknown[]).length;
+      // the first stored. On PostgreSQL the statements are batches (groupCommit.ts): the calls are counted by their items.
+      const calls = (sql: string, params: unknown[] | undefined, statement: string) =>
+        sql.includes(`${statement}_many(`) ? (JSON.parse(String(params?.[0])) as unknown[]).length : sql.includes(`${statement}(`) ? 1 : 0;
       let checks = 0;
       let bothChecked!: () => void;
       const checked = new Promise<void>((resolve) => (bothChecked = resolve));
@@ -137,9 +138,11 @@ describe.each(databases)('the server decides, on $name', (database) => {
       const gated: Db = {
         ...db,
         query: (async (sql: string, params?: unknown[]) => {
-          if (sql.includes('enroll_check_many(') && (checks += items(params)) === 2) bothChecked();
-          if (sql.includes('enroll_settle_many(')) {
-            if ((settles += items(params)) > 1) await settled;
+          const checking = calls(sql, params, 'enroll_check');
+          if (checking && (checks += checking) === 2) bothChecked();
+          const settling = calls(sql, params, 'enroll_settle');
+          if (settling) {
+            if ((settles += settling) > 1) await settled;
             else {
               await checked;
               const result = await db.query(sql, params);
