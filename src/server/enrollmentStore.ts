@@ -10,8 +10,8 @@
  *  statement allows: the grant is claimed only while the verification is still unclaimed, so only two enrollments
  *  of one session racing for one verification can spend a grant without storing anything (they then redo the
  *  captcha). The SSN's blind index is unique, and so is the member's, so of two requests for one SSN (or one member)
- *  only one row is stored. Concurrent enrollments' calls go as one batch (group commit, migration 015), each call
- *  settled as its own statement would be, one after the other. */
+ *  only one row is stored. On PostgreSQL concurrent enrollments' calls go as one batch (group commit, migration 015),
+ *  each call settled as its own statement would be, one after the other. */
 import type { Db } from './db/index';
 import type { GrantRef } from './captchaGrants';
 import { grouped, type GroupOptions } from './db/groupCommit';
@@ -79,6 +79,10 @@ export interface EnrollmentStatements {
  *  is run again call by call; one the database could not serve at all (gone, past its time limit) is not asked again. */
 const oneCallsError = (e: unknown) => !isDatabaseUnavailable(e) || ['40P01', '40001'].includes(String((e as { code?: unknown }).code));
 
+/** An enrollment's two statements on `db`: enroll_check before the identity check, enroll_settle after it. On a
+ *  database that gains by it (Db.groupsStatements), each call is grouped with the same statement of concurrent
+ *  enrollments (groupCommit.ts, migration 015); `options` set the grouping (null: none). The calls are prepared
+ *  statements: each is planned once per connection, not per request. */
 export function enrollmentStatements(db: Db, options: GroupOptions | null = db.groupsStatements ? {} : null): EnrollmentStatements {
   if (!options) return oneAtATime(db);
   options = { alone: oneCallsError, ...options };
