@@ -107,7 +107,6 @@ try {
 
 /** An enrollment's rows: throughput and p99 beside the raw insert, and where its time goes (issue 25). */
 const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): Row[] => {
-  const inHandler = Object.values(f.phases).reduce((n, ms) => n + ms, 0);
   return [
     { what: `enroll throughput, ${db} vs raw insert`, figure: f.throughput, unit: '/s', baseline: f.ceiling },
     // The bar: each round's product and raw insert ran one after the other (enroll.ts), so their ratio is this run's.
@@ -116,7 +115,7 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     { what: `enrollments lost or refused, ${db} (of ${f.total})`, figure: f.lost, unit: '', bar: BARS.lost },
     { what: `  enroll request on the server (mean) vs raw insert's`, figure: f.requestMs, unit: 'ms', baseline: f.ceilingRequestMs },
     ...Object.entries(f.phases).map(([phase, ms]) => ({ what: `    ${phase}`, figure: ms, unit: 'ms' })),
-    { what: '    the rest: around the handler (parsing, CSRF, session, rate limit) and the answer', figure: f.requestMs - inHandler, unit: 'ms' },
+    { what: '    the rest: around the handler (parsing, CSRF, session, rate limit) and the answer', figure: f.restMs, unit: 'ms' },
     // Where the load's CPU goes: both sides are bound by this machine's two cores, so what the product spends beyond
     // the raw insert, here or in the database, is what its throughput lacks.
     { what: `  CPU per enrollment, this process (server, load, PGlite) vs raw insert's`, figure: f.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },

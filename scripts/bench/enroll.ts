@@ -34,6 +34,9 @@ export interface EnrollFigures {
    *  (hsa_enroll_phase_seconds), the rest of the request around it, and the raw insert's whole request. */
   phases: Record<string, number>;
   requestMs: number;
+  /** The request's time outside the phases: taken in each run, then the median (medians of the request and of each
+   *  phase, taken apart, come from different runs, and their difference could read below zero). */
+  restMs: number;
   ceilingRequestMs: number;
   /** CPU per enrollment, ms (median over the runs), the product's and the raw insert's: this process's (the server,
    *  the load generator and PGlite's worker alike) and a local PostgreSQL server's (NaN with PGlite). */
@@ -230,6 +233,7 @@ export async function measureEnroll(runs: number, total: number, url?: string): 
     total: total * runs,
     phases: Object.fromEntries(Object.keys(product[0].phases).map((phase) => [phase, median(product.map((p) => p.phases[phase] ?? NaN))])),
     requestMs: median(product.map((p) => p.requestMs)),
+    restMs: median(product.map((p) => p.requestMs - Object.values(p.phases).reduce((n, ms) => n + ms, 0))),
     ceilingRequestMs: median(ceiling.map((c) => c.requestMs)),
     cpu: cpu(product),
     ceilingCpu: cpu(ceiling),

@@ -1,5 +1,5 @@
 -- Group commit (issue 25): the enroll_check and enroll_settle calls of concurrent enrollments, sent as one statement
--- each (enrollmentBatches.ts). A batch is a JSON array of the functions' arguments by name; each row of the answer
+-- each (enrollmentStore.ts, groupCommit.ts). A batch is a JSON array of the functions' arguments by name; each row of the answer
 -- carries its item's position (n, from 1), so the answers are matched to their calls whatever order they come in.
 -- The rows of a batch are one transaction: each enroll_settle call sees what the calls before it in the batch
 -- stored (a volatile function's statements take a fresh snapshot), so two items of one SSN, one key or one grant
