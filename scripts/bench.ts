@@ -20,6 +20,7 @@ import { launchBenchBrowser, measureDesktop, measureMobile } from './bench/pages
 import { serveStatic } from './bench/static';
 import { formatTable, markdownTable, missed, type Row } from './bench/stats';
 import { measurePresses, PRESSES } from './bench/presses';
+import { measureCpuIndex, type CpuIndex } from './bench/benchmarkIndex';
 
 /** The bars (DESIGN.md section 5). */
 export const BARS = {
@@ -73,6 +74,9 @@ try {
     // A page with no script of its own: nothing of the bench's counts in this figure.
     { what: '  plain input without script (the floor) vs bare RJSF', figure: d.floorScriptMs, unit: 'ms', baseline: d.bareScriptMs },
   );
+  // Which phone the mobile profile emulated: its 4x divides this machine's speed of the moment (benchmarkIndex.ts).
+  const cpuRow = (when: string, i: CpuIndex): Row => ({ what: `mobile profile: Lighthouse BenchmarkIndex at 4x CPU vs unthrottled, ${when}`, figure: i.phone, unit: '', baseline: i.host });
+  rows.push(cpuRow('before the phone runs', await measureCpuIndex(browser)));
   let run = 0;
   const m = await measureMobile(browser, server.url, RUNS, (page, throttle) => thankYou(run++, page, throttle));
   rows.push(
@@ -96,6 +100,7 @@ try {
       { what: `  worst${empty ? ' vs bare RJSF' : ''}`, figure: f.worst, unit: 'ms', ...(empty ? { baseline: p.bare.worst } : {}), bar: BARS.pressMs },
     );
   }
+  rows.push(cpuRow('after them', await measureCpuIndex(browser)));
   // What moved, where a page shifted: the elements to look at.
   for (const [p, shifts] of Object.entries(m.shifts)) for (const s of shifts) console.log(`layout shift on ${p} at ${Math.round(s.at)} ms (${s.value.toFixed(3)}): ${s.moved.join(', ')}`);
 } finally {

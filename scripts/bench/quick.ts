@@ -9,6 +9,7 @@ import { thankYou } from './journey';
 import { launchBenchBrowser, measureDesktop, measureMobile } from './pages';
 import { serveStatic } from './static';
 import { measurePresses } from './presses';
+import { measureCpuIndex } from './benchmarkIndex';
 
 const { startServer } = await import('../../src/server/testing');
 const server = await startServer({ config: { dataDir: mkdtempSync(join(tmpdir(), 'hsa-quick-')), captchaCost: 50 }, onDisk: true });
@@ -23,6 +24,10 @@ try {
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     console.log(`JavaScript (gzip): welcome ${d.welcomeJsKb.toFixed(1)} KB, step 1 ${d.step1JsKb.toFixed(1)} KB, then ahead ${d.aheadJsKb.toFixed(1)} KB`);
     console.log(`keystroke to paint: ${ms(d.keystrokeMs)}, bare ${ms(d.bareKeystrokeMs)}, plain input ${ms(d.floorKeystrokeMs)}; script per keystroke ${ms(d.scriptMs)}, bare ${ms(d.bareScriptMs)} (${(d.scriptMs / d.bareScriptMs).toFixed(2)}x), plain input ${ms(d.floorScriptMs)}`);
+  }
+  if (only !== 'desktop') {
+    const i = await measureCpuIndex(browser);
+    console.log(`Lighthouse BenchmarkIndex: ${i.host.toFixed(0)} unthrottled, ${i.phone.toFixed(0)} at the mobile profile's 4x (the phone emulated)`);
   }
   if (only === 'presses') {
     const p = await measurePresses(browser, server.url, bare.url, runs, Date.now() % 1000);
