@@ -121,6 +121,8 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     { what: `  enroll request on the server (mean) vs raw insert's`, figure: f.requestMs, unit: 'ms', baseline: f.ceilingRequestMs },
     ...Object.entries(f.phases).map(([phase, ms]) => ({ what: `    ${phase}`, figure: ms, unit: 'ms' })),
     { what: '    the rest: around the handler (parsing, CSRF, session, rate limit) and the answer', figure: f.restMs, unit: 'ms' },
+    // Group commit (PostgreSQL): the fewer enrollments a statement carries, the more statements each costs.
+    ...Object.entries(f.batchCalls).map(([statement, calls]) => ({ what: `    enrollments per ${statement} statement sent (group commit)`, figure: calls, unit: '' })),
     // Where the load's CPU goes: both sides are bound by this machine's two cores, so what the product spends beyond
     // the raw insert, here or in the database, is what its throughput lacks.
     { what: `  CPU per enrollment, this process (server, load, PGlite) vs raw insert's`, figure: f.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },

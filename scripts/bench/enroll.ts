@@ -42,10 +42,14 @@ export interface EnrollFigures {
    *  the load generator and PGlite's worker alike) and a local PostgreSQL server's (NaN with PGlite). */
   cpu: { app: number; database: number };
   ceilingCpu: { app: number; database: number };
+  /** Enrollments carried by each statement sent, by statement (hsa_enroll_batch_calls; median over the runs): what
+   *  group commit saves on PostgreSQL. Empty where each goes on its own (PGlite). */
+  batchCalls: Record<string, number>;
 }
 
-/** Mean ms per observation of a histogram's series, by one label (`by`), from the app's own metrics. */
-async function means(metrics: Metrics, name: string, by: string, where: (labels: Partial<Record<string, string | number>>) => boolean = () => true): Promise<Record<string, number>> {
+/** Mean per observation of a histogram's series, by one label (`by`), from the app's own metrics: in ms for one in
+ *  seconds (`scale` 1000), as observed for a count (1). */
+async function means(metrics: Metrics, name: string, by: string, where: (labels: Partial<Record<string, string | number>>) => boolean = () => true, scale = 1000): Promise<Record<string, number>> {
   const metric = metrics.registry.getSingleMetric(name);
   if (!metric) return {};
   const sums = new Map<string, { sum: number; count: number }>();
@@ -57,7 +61,7 @@ async function means(metrics: Metrics, name: string, by: string, where: (labels:
     else if (v.metricName?.endsWith('_count')) entry.count += v.value;
     sums.set(key, entry);
   }
-  return Object.fromEntries([...sums].filter(([, e]) => e.count > 0).map(([k, e]) => [k, (e.sum / e.count) * 1000]));
+  return Object.fromEntries([...sums].filter(([, e]) => e.count > 0).map(([k, e]) => [k, (e.sum / e.count) * scale]));
 }
 
 /** A distinct, valid SSN for request i (i < 7000): never one repeated digit, never area 666, never the sandbox's
@@ -170,8 +174,9 @@ async function productRun(total: number, url?: string) {
     const stored = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n);
     const phases = await means(metrics, 'hsa_enroll_phase_seconds', 'phase');
     const requestMs = (await means(metrics, 'hsa_http_request_duration_seconds', 'route', (l) => l.method === 'POST'))['/api/v1/enrollment/enroll'] ?? NaN;
+    const batchCalls = await means(metrics, 'hsa_enroll_batch_calls', 'statement', undefined, 1);
     // A refused enrollment is also one not stored: counted once.
-    return { ...run, lost: Math.max(total - stored, run.failures), phases, requestMs };
+    return { ...run, lost: Math.max(total - stored, run.failures), phases, requestMs, batchCalls };
   } finally {
     await app.close();
     await drop();
@@ -237,5 +242,6 @@ export async function measureEnroll(runs: number, total: number, url?: string): 
     ceilingRequestMs: median(ceiling.map((c) => c.requestMs)),
     cpu: cpu(product),
     ceilingCpu: cpu(ceiling),
+    batchCalls: Object.fromEntries(Object.keys(product[0].batchCalls).map((statement) => [statement, median(product.map((p) => p.batchCalls[statement] ?? NaN))])),
   };
 }

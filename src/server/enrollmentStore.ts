@@ -81,11 +81,13 @@ const oneCallsError = (e: unknown) => !isDatabaseUnavailable(e) || ['40P01', '40
 
 /** An enrollment's two statements on `db`: enroll_check before the identity check, enroll_settle after it. On a
  *  database that gains by it (Db.groupsStatements), each call is grouped with the same statement of concurrent
- *  enrollments (groupCommit.ts, migration 015); `options` set the grouping (null: none). The calls are prepared
- *  statements: each is planned once per connection, not per request. */
-export function enrollmentStatements(db: Db, options: GroupOptions | null = db.groupsStatements ? {} : null): EnrollmentStatements {
+ *  enrollments (groupCommit.ts, migration 015); `options` set the grouping (null: none), and `onBatch` hears how
+ *  many calls each batch of a statement carried. The calls are prepared statements: each is planned once per
+ *  connection, not per request. */
+export function enrollmentStatements(db: Db, options: GroupOptions | null = db.groupsStatements ? {} : null, onBatch?: (statement: 'check' | 'settle', calls: number) => void): EnrollmentStatements {
   if (!options) return oneAtATime(db);
   options = { alone: oneCallsError, ...options };
+  const told = (statement: 'check' | 'settle'): GroupOptions => (onBatch ? { ...options, onBatch: (calls) => onBatch(statement, calls) } : options);
   const inOrder = <R extends { n: string | number }>(rows: R[], count: number): R[] => {
     const out = new Array<R>(count);
     for (const row of rows) out[Number(row.n) - 1] = row;
@@ -94,11 +96,11 @@ export function enrollmentStatements(db: Db, options: GroupOptions | null = db.g
   const check = grouped(async (items: CheckArgs[]) => {
     const { rows } = await db.query<CheckRow & { n: string }>('SELECT * FROM enroll_check_many($1)', [JSON.stringify(items)], 'enroll_check_many');
     return inOrder(rows, items.length);
-  }, options);
+  }, told('check'));
   const settle = grouped(async (items: Settlement[]) => {
     const { rows } = await db.query<SettleRow & { n: string }>('SELECT * FROM enroll_settle_many($1)', [JSON.stringify(items.map(settleArgs))], 'enroll_settle_many');
     return inOrder(rows, items.length).map(settled);
-  }, options);
+  }, told('settle'));
   return { check, settle };
 }
 

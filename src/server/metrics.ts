@@ -14,6 +14,9 @@ export interface Metrics {
   /** Where an enrollment's time goes, by phase (enrollPhases): what the operator and the bench read to see what to
    *  make faster next. */
   enrollPhases: Histogram<'phase'>;
+  /** Enrollments per database statement sent, by statement: how much group commit saves (PostgreSQL; the embedded
+   *  database sends each on its own and reports none). */
+  enrollBatches: Histogram<'statement'>;
   /** Reports the pool's clients when read (PostgreSQL); absent for the embedded database. */
   poolState: (read: () => { total: number; idle: number; waiting: number }) => void;
 }
@@ -45,6 +48,13 @@ export function createMetrics(): Metrics {
       help: 'Time an enrollment spends in each phase of its handler',
       labelNames: ['phase'] as const,
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25],
+      registers: [registry],
+    }),
+    enrollBatches: new Histogram({
+      name: 'hsa_enroll_batch_calls',
+      help: 'Enrollment calls carried by each database statement sent, by statement (group commit)',
+      labelNames: ['statement'] as const,
+      buckets: [1, 2, 3, 4, 6, 8, 12, 16, 32],
       registers: [registry],
     }),
     poolState: (read) => {

@@ -125,11 +125,14 @@ describe.each(databases)('group commit, on $name', (database) => {
 
   it("groups by default on PostgreSQL only: PGlite's engine, a thread of its own, gets each call at once, as a statement of its own", async () => {
     const { sizes, release, gated } = held();
-    const statements = enrollmentStatements(gated);
+    // What the operator's metric hsa_enroll_batch_calls hears (routes/enrollment.ts): each batch sent, by statement.
+    const told: [string, number][] = [];
+    const statements = enrollmentStatements(gated, undefined, (statement, calls) => told.push([statement, calls]));
     const calls = [];
     for (let i = 0; i < 4; i++) calls.push(statements.settle(settlement({ grant: await grant(), ssnIndex: unique('ssn') })));
     release();
     expect((await Promise.all(calls)).every((a) => a.enrollmentId !== null)).toBe(true);
     expect(sizes).toEqual(database.name === 'PostgreSQL' ? [1, 3] : [1, 1, 1, 1]);
+    expect(told).toEqual(database.name === 'PostgreSQL' ? [['settle', 1], ['settle', 3]] : []);
   });
 });

@@ -31,6 +31,20 @@ describe('group commit', () => {
     expect(await Promise.all([first, ...rest])).toEqual([2, 4, 6, 8]);
   });
 
+  it('tells the number of calls of each batch sent, not the calls of a failed batch run again', async () => {
+    const s = heldStatement((items) => items.includes(3));
+    const told: number[] = [];
+    const call = grouped(s.many, { onBatch: (n) => told.push(n) });
+    const first = call(1);
+    const rest = [call(2), call(3), call(4)].map((p) => p.catch((e: Error) => e.message));
+    await s.release();
+    await s.release();
+    await s.release();
+    expect(await Promise.all([first, ...rest])).toEqual([2, 4, 'refused', 8]);
+    expect(s.batches).toEqual([[1], [2, 3, 4], [2], [3], [4]]);
+    expect(told).toEqual([1, 3]);
+  });
+
   it('puts at most `max` calls in a batch', async () => {
     const s = heldStatement();
     const call = grouped(s.many, { max: 2 });

@@ -79,7 +79,7 @@ function send(reply: FastifyReply, answer: Answer, metrics: Metrics) {
 
 export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): void {
   const { db, protection, identity, membership, captcha, limits, metrics } = deps;
-  const { check, settle } = enrollmentStatements(db);
+  const { check, settle } = enrollmentStatements(db, undefined, (statement, calls) => metrics.enrollBatches.observe({ statement }, calls));
 
   app.get('/api/v1/enrollment/csrf-token', { config: { rateLimit: limits.lookup } }, async (_request, reply) => ({ token: reply.generateCsrf() }));
 
