@@ -225,6 +225,8 @@ export async function measureEnroll(runs: number, total: number, url?: string): 
   // NaN when any run could not read it (a median of numbers and NaN would be arbitrary).
   const medianOf = (values: number[]) => (values.every(Number.isFinite) ? median(values) : NaN);
   const cpu = (of: { cpu: { app: number; database: number } }[]) => ({ app: medianOf(of.map((x) => x.cpu.app)), database: medianOf(of.map((x) => x.cpu.database)) });
+  // Per key of a figure read by label (a phase, a statement): the median over the product's runs.
+  const byKey = (pick: (p: (typeof product)[number]) => Record<string, number>) => Object.fromEntries(Object.keys(pick(product[0])).map((k) => [k, median(product.map((p) => pick(p)[k] ?? NaN))]));
   return {
     throughput: median(product.map((p) => p.throughput)),
     ratio: pairedRatio(
@@ -236,12 +238,12 @@ export async function measureEnroll(runs: number, total: number, url?: string): 
     ceilingP99: median(ceiling.map((c) => c.p99)),
     lost: product.reduce((n, p) => n + p.lost, 0),
     total: total * runs,
-    phases: Object.fromEntries(Object.keys(product[0].phases).map((phase) => [phase, median(product.map((p) => p.phases[phase] ?? NaN))])),
+    phases: byKey((p) => p.phases),
     requestMs: median(product.map((p) => p.requestMs)),
     restMs: median(product.map((p) => p.requestMs - Object.values(p.phases).reduce((n, ms) => n + ms, 0))),
     ceilingRequestMs: median(ceiling.map((c) => c.requestMs)),
     cpu: cpu(product),
     ceilingCpu: cpu(ceiling),
-    batchCalls: Object.fromEntries(Object.keys(product[0].batchCalls).map((statement) => [statement, median(product.map((p) => p.batchCalls[statement] ?? NaN))])),
+    batchCalls: byKey((p) => p.batchCalls),
   };
 }
