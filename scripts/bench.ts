@@ -50,7 +50,7 @@ const validatorFiles = readdirSync('generated', { recursive: true }).filter((f) 
 await build({ configFile: 'scripts/bench/bare/vite.config.ts' });
 // The server reads the generated modules the build just wrote (the variants as they ship): imported after it.
 const { startServer } = await import('../src/server/testing');
-const { measureEnroll } = await import('./bench/enroll');
+const { measureEnroll, CONCURRENCY } = await import('./bench/enroll');
 // The journey helpers reach the server's modules too (through the e2e harness): imported after the build as well.
 const { thankYou } = await import('./bench/journey');
 
@@ -117,6 +117,8 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     // The bar: each round's product and raw insert ran one after the other (enroll.ts), so their ratio is this run's.
     { what: `  the ratio of each round (median)`, figure: f.ratio, unit: 'x', bar: BARS.enrollRatio },
     { what: `enroll p99 latency, ${db} vs raw insert`, figure: f.p99, unit: 'ms', baseline: f.ceilingP99, bar: BARS.enrollP99Ms },
+    // How much of it is a cold start: the first round meets code never run and connections never used (enroll.ts).
+    { what: `  p99 without each run's first ${CONCURRENCY} requests (a cold process) vs raw insert's`, figure: f.p99AfterFirstRound, unit: 'ms', baseline: f.ceilingP99AfterFirstRound },
     { what: `enrollments lost or refused, ${db} (of ${f.total})`, figure: f.lost, unit: '', bar: BARS.lost },
     { what: `  enroll request on the server (mean) vs raw insert's`, figure: f.requestMs, unit: 'ms', baseline: f.ceilingRequestMs },
     ...Object.entries(f.phases).map(([phase, ms]) => ({ what: `    ${phase}`, figure: ms, unit: 'ms' })),
