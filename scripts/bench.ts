@@ -116,6 +116,8 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     { what: `enroll throughput, ${db} vs raw insert`, figure: f.throughput, unit: '/s', baseline: f.ceiling },
     // The bar: each round's product and raw insert ran one after the other (enroll.ts), so their ratio is this run's.
     { what: `  the ratio of each round (median)`, figure: f.ratio, unit: 'x', bar: BARS.enrollRatio },
+    // The gap split in two: the product's HTTP stack, then the enrollment's own work (its checks and two statements).
+    { what: `  raw insert behind the product's HTTP stack (headers, cookies, CSRF, rate limit, log, metrics) vs raw insert`, figure: f.stacked.throughput, unit: '/s', baseline: f.ceiling },
     { what: `enroll p99 latency, ${db} vs raw insert`, figure: f.p99, unit: 'ms', baseline: f.ceilingP99, bar: BARS.enrollP99Ms },
     // How much of it is a cold start: the first round meets code never run and connections never used (enroll.ts).
     { what: `  p99 without each run's first ${CONCURRENCY} requests (a cold process) vs raw insert's`, figure: f.p99AfterFirstRound, unit: 'ms', baseline: f.ceilingP99AfterFirstRound },
@@ -128,6 +130,7 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     // Where the load's CPU goes: both sides are bound by this machine's two cores, so what the product spends beyond
     // the raw insert, here or in the database, is what its throughput lacks.
     { what: `  CPU per enrollment, this process (server, load, PGlite) vs raw insert's`, figure: f.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
+    { what: `    the raw insert behind the product's HTTP stack vs raw insert's`, figure: f.stacked.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
     ...(Number.isFinite(f.cpu.database) ? [{ what: `  CPU per enrollment, the PostgreSQL server vs raw insert's`, figure: f.cpu.database, unit: 'ms', baseline: f.ceilingCpu.database }] : []),
   ];
 };

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../../src/server/app';
@@ -50,6 +50,9 @@ export interface EnrollFigures {
   /** Enrollments carried by each statement sent, by statement (hsa_enroll_batch_calls; median over the runs): what
    *  group commit saves on PostgreSQL. Empty where each goes on its own (PGlite). */
   batchCalls: Record<string, number>;
+  /** The raw insert behind the product's own HTTP stack (stackedRun; medians over the runs): what of the gap to the
+   *  ceiling is that stack, and what the enrollment's own work. */
+  stacked: { throughput: number; cpu: { app: number; database: number } };
 }
 
 /** Mean per observation of a histogram's series, by one label (`by`), from the app's own metrics: in ms for one in
@@ -171,8 +174,7 @@ async function productRun(total: number, url?: string) {
   const app = await buildApp({ db, config, logStream: captureLogs().stream, rateLimits: [10_000, 10_000, 10_000], retention: false, metrics });
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const sessions: Record<string, string>[] = [];
-    for (let i = 0; i < total; i += 50) sessions.push(...(await Promise.all(Array.from({ length: Math.min(50, total - i) }, () => grantedSession(base)))));
+    const sessions = await browserSessions(base, total);
     const run = await load(
       total,
       CONCURRENCY,
@@ -192,10 +194,49 @@ async function productRun(total: number, url?: string) {
   }
 }
 
+/** The ceiling's handler: it encrypts the body and inserts the row an enrollment stores, with its revision (kept
+ *  once, as the server keeps it) and language too. */
+async function rawInsert(db: Db) {
+  const protection = dataProtection(TEST_DATA_KEY);
+  await keepRevision(db, 'standard');
+  const revision = revisionOf('standard');
+  return async (request: FastifyRequest) => {
+    const body = request.body as { ssn: string; group: { id: string } };
+    await db.query('INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome, revision, language) VALUES ($1, $2, $3, $4, $5, $6)', [protection.ssnIndex(body.ssn), protection.encrypt(JSON.stringify(body)), body.group.id, 'success', revision, 'en']);
+    return 'success';
+  };
+}
+
+/** One run of the raw insert behind the product's own HTTP stack: the real app (security headers, cookies, the CSRF
+ *  check, a rate limit, the request log and the metrics) with the ceiling's handler as one more API route, each
+ *  request from a browser's session as the product's are. */
+async function stackedRun(total: number, url?: string) {
+  const { db, drop } = await freshDatabase(url);
+  const app = await buildApp({ db, config: testConfig({ databaseUrl: url, captchaCost: 50 }), logStream: captureLogs().stream, rateLimits: [10_000, 10_000, 10_000], retention: false, metrics: createMetrics() });
+  app.post('/api/v1/bench/raw-insert', { config: { rateLimit: { max: 10_000, timeWindow: '1 minute' } } }, await rawInsert(db));
+  try {
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const sessions = await browserSessions(base, total);
+    const run = await load(total, CONCURRENCY, (i) => fetch(`${base}/api/v1/bench/raw-insert`, { method: 'POST', headers: sessions[i], body: JSON.stringify(bodyFor(i)) }), 'success', Boolean(url));
+    // Its figures mean nothing unless every insert went through (BENCH_DEBUG prints the first refusal).
+    if (run.failures) throw new Error(`${run.failures} of ${total} raw inserts behind the product's HTTP stack failed`);
+    return run;
+  } finally {
+    await app.close();
+    await drop();
+  }
+}
+
+/** `total` browsers' sessions, each with a verified captcha, made 50 at a time (before any clock starts). */
+async function browserSessions(base: string, total: number): Promise<Record<string, string>[]> {
+  const sessions: Record<string, string>[] = [];
+  for (let i = 0; i < total; i += 50) sessions.push(...(await Promise.all(Array.from({ length: Math.min(50, total - i) }, () => grantedSession(base)))));
+  return sessions;
+}
+
 /** One run of the ceiling: a bare Fastify route that encrypts the same record and inserts the same row. */
 async function ceilingRun(total: number, url?: string) {
   const { db, drop } = await freshDatabase(url);
-  const protection = dataProtection(TEST_DATA_KEY);
   const app = Fastify();
   let requests = 0;
   let requestSeconds = 0;
@@ -203,14 +244,7 @@ async function ceilingRun(total: number, url?: string) {
     requests++;
     requestSeconds += reply.elapsedTime / 1000;
   });
-  // The same row: its revision (kept once, as the server keeps it) and language too.
-  await keepRevision(db, 'standard');
-  const revision = revisionOf('standard');
-  app.post('/raw', async (request) => {
-    const body = request.body as { ssn: string; group: { id: string } };
-    await db.query('INSERT INTO enrollments (ssn_index, payload_enc, group_id, outcome, revision, language) VALUES ($1, $2, $3, $4, $5, $6)', [protection.ssnIndex(body.ssn), protection.encrypt(JSON.stringify(body)), body.group.id, 'success', revision, 'en']);
-    return 'success';
-  });
+  app.post('/raw', await rawInsert(db));
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const run = await load(total, CONCURRENCY, (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }), 'success', Boolean(url));
@@ -221,16 +255,15 @@ async function ceilingRun(total: number, url?: string) {
   }
 }
 
-/** `runs` rounds of a run of the product and one of its ceiling, each on a fresh database. The first of a round
- *  alternates, so neither always starts on a process and a database the other has just warmed. */
+/** `runs` rounds of a run of the product, one of its ceiling and one of the ceiling behind the product's HTTP stack,
+ *  each on a fresh database. The first of a round rotates, so none always starts on a process and a database another
+ *  has just warmed. */
 export async function measureEnroll(runs: number, total: number, url?: string): Promise<EnrollFigures> {
   const product: Awaited<ReturnType<typeof productRun>>[] = [];
   const ceiling: Awaited<ReturnType<typeof ceilingRun>>[] = [];
-  for (let r = 0; r < runs; r++) {
-    if (r % 2 === 0) product.push(await productRun(total, url));
-    ceiling.push(await ceilingRun(total, url));
-    if (r % 2 === 1) product.push(await productRun(total, url));
-  }
+  const stacked: Awaited<ReturnType<typeof stackedRun>>[] = [];
+  const kinds = [async () => product.push(await productRun(total, url)), async () => ceiling.push(await ceilingRun(total, url)), async () => stacked.push(await stackedRun(total, url))];
+  for (let r = 0; r < runs; r++) for (let k = 0; k < kinds.length; k++) await kinds[(r + k) % kinds.length]();
   // NaN when any run could not read it (a median of numbers and NaN would be arbitrary).
   const medianOf = (values: number[]) => (values.every(Number.isFinite) ? median(values) : NaN);
   const cpu = (of: { cpu: { app: number; database: number } }[]) => ({ app: medianOf(of.map((x) => x.cpu.app)), database: medianOf(of.map((x) => x.cpu.database)) });
@@ -256,5 +289,6 @@ export async function measureEnroll(runs: number, total: number, url?: string): 
     cpu: cpu(product),
     ceilingCpu: cpu(ceiling),
     batchCalls: byKey((p) => p.batchCalls),
+    stacked: { throughput: median(stacked.map((x) => x.throughput)), cpu: cpu(stacked) },
   };
 }
