@@ -255,15 +255,19 @@ async function ceilingRun(total: number, url?: string) {
   }
 }
 
-/** `runs` rounds of a run of the product, one of its ceiling and one of the ceiling behind the product's HTTP stack,
- *  each on a fresh database. The first of a round rotates, so none always starts on a process and a database another
- *  has just warmed. */
+/** `runs` rounds of a run of the product and one of its ceiling, each on a fresh database, then one of the ceiling
+ *  behind the product's HTTP stack. The first of a round's pair alternates, so neither always starts on a process and
+ *  a database the other has just warmed, and the pair stays neighbours in time. */
 export async function measureEnroll(runs: number, total: number, url?: string): Promise<EnrollFigures> {
   const product: Awaited<ReturnType<typeof productRun>>[] = [];
   const ceiling: Awaited<ReturnType<typeof ceilingRun>>[] = [];
   const stacked: Awaited<ReturnType<typeof stackedRun>>[] = [];
-  const kinds = [async () => product.push(await productRun(total, url)), async () => ceiling.push(await ceilingRun(total, url)), async () => stacked.push(await stackedRun(total, url))];
-  for (let r = 0; r < runs; r++) for (let k = 0; k < kinds.length; k++) await kinds[(r + k) % kinds.length]();
+  for (let r = 0; r < runs; r++) {
+    if (r % 2 === 0) product.push(await productRun(total, url));
+    ceiling.push(await ceilingRun(total, url));
+    if (r % 2 === 1) product.push(await productRun(total, url));
+    stacked.push(await stackedRun(total, url));
+  }
   // NaN when any run could not read it (a median of numbers and NaN would be arbitrary).
   const medianOf = (values: number[]) => (values.every(Number.isFinite) ? median(values) : NaN);
   const cpu = (of: { cpu: { app: number; database: number } }[]) => ({ app: medianOf(of.map((x) => x.cpu.app)), database: medianOf(of.map((x) => x.cpu.database)) });
