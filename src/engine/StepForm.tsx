@@ -1,5 +1,5 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Form from '@rjsf/core';
 import { deepEquals, toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
@@ -17,6 +17,7 @@ import { afterPaint, whenIdle } from './loading';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { takeOver } from './takeover';
 import { ObjectFieldTemplate } from './templates/ObjectFieldTemplate';
+import { useDrawnByServer, useRestDrawn } from './restDrawn';
 
 type Data = Record<string, unknown>;
 
@@ -61,14 +62,13 @@ export const engineTemplates = { ErrorListTemplate: ErrorSummary, FieldTemplate,
 // Defaults that stay the same object from render to render, so the context stays the same too.
 const NO_SERVICES: Record<string, unknown> = {};
 const NO_LINKS: Record<string, readonly LinkItem[]> = {};
-const noChanges = () => () => undefined;
 
 /** A step drawn by the server, first drawn here as its script takes it over (React hydrates with the server's
  *  snapshot): what was typed meanwhile joins the form, once, and a Next pressed meanwhile is pressed again (takeover.ts)
  *  once `ready`. A step drawn in the browser is left as drawn. Its own component, so the render that follows a
  *  hydration (the snapshots differ) is its alone. */
 function TakeOver({ form, ready }: { form: RefObject<HTMLDivElement | null>; ready: (then: () => void) => void }) {
-  const takingOver = useRef(useSyncExternalStore(noChanges, () => false, () => true));
+  const takingOver = useRef(useDrawnByServer());
   // As the hydration is committed: what the fields report then is drawn at once, in the same task, so a Next pressed
   // again a frame later finds it in the form (from a passive effect it would wait behind the page's other work).
   useLayoutEffect(() => {
@@ -83,9 +83,12 @@ const selectFormData = (s: FormState) => s.preview?.data ?? s.formData;
 
 /** The step's buttons follow the data (e.g. Next waits for a box to be ticked) and show a Next or a check in progress
  *  without re-rendering the form: they read both from the store, since as RJSF's children a prop of theirs that
- *  changed (busy, as a Next begins) would make RJSF derive its whole state again and draw the step once more. */
+ *  changed (busy, as a Next begins) would make RJSF derive its whole state again and draw the step once more. They
+ *  come with the rest of the step (restDrawn.ts), below it, so they never show under its first section first. */
 function StepActions({ store, render }: { store: FormStateStore; render: StepFormProps['actions'] }) {
-  return render({ busy: useFormState(store, isBusy), data: useFormState(store, selectFormData) });
+  const busy = useFormState(store, isBusy);
+  const data = useFormState(store, selectFormData);
+  return useRestDrawn() ? render({ busy, data }) : null;
 }
 
 const NO_ERRORS: RJSFValidationError[] = [];

@@ -71,7 +71,8 @@ describe('coming back to step 1', () => {
     expect(ssn).toHaveValue('');
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Pat');
     expect(useWizard.getState().payload.ssn).toBe('123-45-6789');
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // The buttons come with the rest of the step, in the render after its first section (restDrawn.ts).
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
     const summary = await screen.findByRole('alert');
     expect(within(summary).getByRole('link', { name: 'SSN is required.' })).toHaveAttribute('href', '#root_ssn');
     await userEvent.type(ssn, '387654321');

@@ -1,6 +1,7 @@
 /** Objects render as fieldsets; the root object may group its fields into titled sections (ui:options.sections). */
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { EngineFormContext, LinkItem } from '../formContext';
+import { useRestDrawn } from '../restDrawn';
 
 interface Section {
   title?: string;
@@ -26,6 +27,42 @@ function LinkList({ links, newTab }: { links: readonly LinkItem[]; newTab: strin
   );
 }
 
+type Property = ObjectFieldTemplateProps['properties'][number];
+
+/** The root object's fields in titled sections, each drawn only if it shows something; the first one that does is
+ *  drawn first, and the others and the fields no section places with the rest of the step (restDrawn.ts). */
+function Sections({ sections, properties, id, ctx }: { sections: Section[]; properties: Property[]; id: string; ctx: EngineFormContext | undefined }) {
+  const restDrawn = useRestDrawn();
+  const placed = new Set(sections.flatMap((s) => s.fields));
+  const byName = new Map(properties.map((p) => [p.name, p]));
+  const shown = sections.map((s, i) => {
+    const fields = s.fields.map((f) => byName.get(f)).filter((p): p is Property => p !== undefined && !p.hidden);
+    const links = s.links ? (ctx?.links?.[s.links] ?? []) : [];
+    if (fields.length === 0 && !s.notice && links.length === 0) return null;
+    const headingId = `${id}-section-${i}`;
+    const notices = s.notice === undefined ? [] : Array.isArray(s.notice) ? s.notice : [s.notice];
+    return (
+      <section key={headingId} className="form-section" aria-labelledby={s.title ? headingId : undefined}>
+        {s.title && <h2 id={headingId}>{s.title}</h2>}
+        {notices.map((n) => (
+          <p key={n} className="notice">
+            {n}
+          </p>
+        ))}
+        {links.length > 0 && <LinkList links={links} newTab={ctx?.words.newTab ?? ''} />}
+        {fields.map((p) => p.content)}
+      </section>
+    );
+  });
+  const first = shown.findIndex((s) => s !== null);
+  return (
+    <div className="form-sections">
+      {restDrawn ? shown : shown.slice(0, first + 1)}
+      {restDrawn && properties.filter((p) => !placed.has(p.name)).map((p) => p.content)}
+    </div>
+  );
+}
+
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { properties, uiSchema, fieldPathId, schema, registry } = props;
   const ctx = registry.formContext as EngineFormContext | undefined;
@@ -33,35 +70,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title;
   const id = (fieldPathId as { $id?: string } | undefined)?.$id ?? 'root';
   const sections = uiSchema?.['ui:options']?.sections as Section[] | undefined;
-  if (sections) {
-    const placed = new Set(sections.flatMap((s) => s.fields));
-    const byName = new Map(properties.map((p) => [p.name, p]));
-    const rest = properties.filter((p) => !placed.has(p.name));
-    return (
-      <div className="form-sections">
-        {sections.map((s, i) => {
-          const fields = s.fields.map((f) => byName.get(f)).filter((p) => p && !p.hidden);
-          const links = s.links ? (ctx?.links?.[s.links] ?? []) : [];
-          if (fields.length === 0 && !s.notice && links.length === 0) return null;
-          const headingId = `${id}-section-${i}`;
-          const notices = s.notice === undefined ? [] : Array.isArray(s.notice) ? s.notice : [s.notice];
-          return (
-            <section key={headingId} className="form-section" aria-labelledby={s.title ? headingId : undefined}>
-              {s.title && <h2 id={headingId}>{s.title}</h2>}
-              {notices.map((n) => (
-                <p key={n} className="notice">
-                  {n}
-                </p>
-              ))}
-              {links.length > 0 && <LinkList links={links} newTab={ctx?.words.newTab ?? ''} />}
-              {fields.map((p) => p!.content)}
-            </section>
-          );
-        })}
-        {rest.map((p) => p.content)}
-      </div>
-    );
-  }
+  if (sections) return <Sections sections={sections} properties={properties} id={id} ctx={ctx} />;
   if (id === 'root' || !title) return <div className="form-fields">{properties.map((p) => p.content)}</div>;
   return (
     <fieldset className="object-fieldset" id={id}>
