@@ -4,6 +4,7 @@
  *  read the changes as a diff; save them into the files. */
 import { StrictMode, useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { DrawsInTwo } from '../../engine/restDrawn';
 import './studio.css';
 import type { FieldInfo, StepInfo } from '../fields';
 import type { Colour, FeeAmount, PageText } from '../pages';
@@ -300,6 +301,8 @@ function Studio() {
 
 createRoot(document.getElementById('studio')!).render(
   <StrictMode>
-    <Studio />
+    <DrawsInTwo.Provider value={false}>
+      <Studio />
+    </DrawsInTwo.Provider>
   </StrictMode>,
 );

@@ -9,6 +9,7 @@ import '../../app/styles.css';
 import { SiteProvider } from '../../app/site';
 import { Layout } from '../../app/components/Layout';
 import { StepForm } from '../../engine/StepForm';
+import { DrawsInTwo } from '../../engine/restDrawn';
 import { applyBrand } from '../../app/brand';
 import { widgets } from '../../../widgets';
 import type { WidgetServices } from '../../../widgets/services';
@@ -157,6 +158,8 @@ function Preview() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Preview />
+    <DrawsInTwo.Provider value={false}>
+      <Preview />
+    </DrawsInTwo.Provider>
   </StrictMode>,
 );
