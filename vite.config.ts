@@ -61,7 +61,9 @@ function reactRouterTreeShaking(): Plugin {
  *  each function on the main thread the first time it runs: a Next with errors ran some 140 functions for the first
  *  time, 15 to 20 ms of compiling at the phone profile. V8 compiles a script's functions eagerly, off the main thread
  *  while it streams, when its first line is the magic comment `//# allFunctionsCalledOnLoad` (Chrome 136; other
- *  browsers read a comment). Added once the files are written: Vite puts its own first line in a chunk as it writes it. */
+ *  browsers read a comment). Added once the files are written: Vite puts its own first line in a chunk as it writes it.
+ *  The wire validator too: fetched ahead on step 4, it checks the enrollment as the 'Verifying Information' dialog
+ *  is drawn, and compiling its one large function then took some 60 ms at the phone profile. */
 function compiledOnLoad(chunks: readonly string[]): Plugin {
   return {
     name: 'compiled-on-load',
@@ -77,7 +79,7 @@ function compiledOnLoad(chunks: readonly string[]): Plugin {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [withoutUnusedRjsf(), reactRouterTreeShaking(), react(), ...(isSsrBuild ? [] : [compiledOnLoad(['index', 'Wizard'])])],
+  plugins: [withoutUnusedRjsf(), reactRouterTreeShaking(), react(), ...(isSsrBuild ? [] : [compiledOnLoad(['index', 'Wizard', 'wire.validator'])])],
   resolve: {
     alias: [
       // Schemas hold plain text; RJSF's markdown renderer is not needed (see the stub for why).

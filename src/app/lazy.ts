@@ -34,12 +34,17 @@ export function retryFailedScreens(): void {
 
 /** A screen whose code loads when it is first drawn (inside a Suspense: routes.tsx page). `preload` fetches it
  *  ahead, e.g. while the applicant fills the step before it; `ready` resolves once it is here (or failed), and what
- *  the module's `prepare` loads with it (the data it draws). A screen whose code is here is drawn at once, in the
- *  render that reaches it: it never suspends, even for a moment. */
-export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K, prepare?: (m: M) => Promise<unknown>) {
+ *  the module's `prepare` loads with it (the data it draws; a `prepare` that returns nothing starts what the screen
+ *  needs later, which `ready` does not wait for). A screen whose code is here is drawn at once, in the render that
+ *  reaches it: it never suspends, even for a moment. */
+export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K, prepare?: (m: M) => Promise<unknown> | void) {
   type Props = Exported<M[K]> extends ComponentType<infer P> ? P : never;
+  let module: M | undefined;
   let loaded: ComponentType<object> | undefined;
-  const keep = (m: M) => (loaded = m[name] as unknown as ComponentType<object>);
+  const keep = (m: M) => {
+    module = m;
+    return (loaded = m[name] as unknown as ComponentType<object>);
+  };
   const make = () =>
     lazy(() =>
       retrying(load).then(
@@ -56,7 +61,8 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K, 
   };
   const ready = async (): Promise<void> => {
     try {
-      const m = await load();
+      // A module here is not asked for again: each import walks the bundler's preload list (a press's few ms).
+      const m = module ?? (await load());
       keep(m);
       await prepare?.(m);
     } catch {

@@ -33,6 +33,34 @@ describe('a screen whose code loads apart', () => {
     expect(await screen.findByText('Hello Pat')).toBeTruthy();
   });
 
+  it('asks for its code once: a press that awaits `ready` again runs no import (each walks the preload list), yet prepares again', async () => {
+    let imports = 0;
+    let prepared = 0;
+    const Screen = lazyPage(
+      () => {
+        imports++;
+        return code();
+      },
+      'Hello',
+      () => {
+        prepared++;
+      },
+    );
+    await Screen.ready();
+    await Screen.ready();
+    expect([imports, prepared]).toEqual([1, 2]);
+  });
+
+  it('asks for its code again after a load that failed', async () => {
+    let imports = 0;
+    const Screen = lazyPage(() => (++imports === 1 ? Promise.reject(new Error('offline')) : code()), 'Hello');
+    await Screen.ready();
+    await Screen.ready();
+    drawn(Screen);
+    expect(screen.getByText('Hello Pat')).toBeTruthy();
+    expect(imports).toBe(2);
+  });
+
   it('is ready, not failed, when its code cannot be loaded: drawing it then fails as before', async () => {
     const Screen = lazyPage(() => Promise.reject(new Error('offline')), 'Hello' as never);
     await expect(Screen.ready()).resolves.toBeUndefined();

@@ -7,16 +7,33 @@ import { variant } from '../variant';
 import { details } from '../details';
 import { enroll, NETWORK_ERROR, Refused, ServerFailed } from '../../api/client';
 import type { Submission } from '../../engine/store';
+import type { WireModule } from '../../domain/site';
 import { toWirePayload } from '../../domain/transforms';
 import { getPath } from '../../engine/paths';
 import { wireModules } from '../../../generated/wire';
 import { currentLanguage, useText } from '../words';
 
+/** The variant's wire validator and transforms, asked for once: fetched ahead with this screen while step 4 is filled
+ *  (`prepareSend`), so the enrollment is sent without waiting for them, and the press that sends it adds no script to
+ *  the page. A load that failed is asked for again by the next send. */
+let wire: Promise<WireModule> | undefined;
+const wireModule = (): Promise<WireModule> =>
+  (wire ??= wireModules[variant.id]().catch((e: unknown) => {
+    wire = undefined;
+    throw e;
+  }));
+
+/** What sending needs, fetched ahead (Wizard.tsx preloads this screen once the step before it is idle). The screen is
+ *  drawn without it: the press waits for none of it. */
+export function prepareSend(): void {
+  wireModule().catch(() => undefined);
+}
+
 /** The wire payload, checked with the variant's wire validator (the server's) before it is sent. It names the
  *  applicant's language, so the bank's letters can follow it. */
 async function wirePayload(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
   const language = currentLanguage();
-  const { validate, transforms } = await wireModules[variant.id]();
+  const { validate, transforms } = await wireModule();
   const wire = { ...toWirePayload(payload, transforms), language };
   if (!validate(wire)) throw new Error(`The enrollment does not pass its own checks: ${(validate.errors ?? []).map((e) => e.instancePath).join(', ')}`);
   return wire;

@@ -72,7 +72,7 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
 
 /** The screens of the summary and submit steps, loaded when first drawn or while the step before them is filled. */
 const Review = lazyPage(() => import('./Verify'), 'Review', (m) => m.prepareReview());
-const ThankYou = lazyPage(() => import('./ThankYou'), 'ThankYou');
+const ThankYou = lazyPage(() => import('./ThankYou'), 'ThankYou', (m) => m.prepareSend());
 const screens: Partial<Record<string, { preload: () => void; ready: () => Promise<void> }>> = { summary: Review, submit: ThankYou };
 /** The membership check's dialogs: only a variant with the check loads them. */
 const MembershipDialog = lazyPage(() => import('../components/MembershipDialog'), 'MembershipDialog');
