@@ -16,10 +16,10 @@ import { currentLanguage, useText } from '../words';
 /** The variant's wire validator and transforms, asked for once: fetched ahead with this screen while step 4 is filled
  *  (`prepareSend`), so the enrollment is sent without waiting for them, and the press that sends it adds no script to
  *  the page. A load that failed is asked for again by the next send. */
-let wire: Promise<WireModule> | undefined;
+let wireLoad: Promise<WireModule> | undefined;
 const wireModule = (): Promise<WireModule> =>
-  (wire ??= wireModules[variant.id]().catch((e: unknown) => {
-    wire = undefined;
+  (wireLoad ??= wireModules[variant.id]().catch((e: unknown) => {
+    wireLoad = undefined;
     throw e;
   }));
 
