@@ -302,6 +302,26 @@ describe('outcomes and step messages', () => {
     expect(sent.length).toBeGreaterThanOrEqual(2);
   });
 
+  it("keeps an application whose checks could not be downloaded, and sends it with Try again: the network's fault, never 'We Apologize'", async () => {
+    const page = await open('/enrollment');
+    const p = { ...pat, ssnDigits: '423450773' };
+    // The wire validator (fetched ahead on step 4, and again as the application is sent) does not come.
+    const WIRE = /\/assets\/wire\.validator-[\w-]+\.js$/;
+    await page.route(WIRE, (route) => route.abort('internetdisconnected'));
+    await toTerms(page, p);
+    await signTerms(page, p);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your application has not been sent' }).waitFor();
+    const banner = page.getByRole('alert').filter({ hasText: 'We could not reach our servers' });
+    await banner.waitFor();
+    expect(await page.getByText(/We Apologize/).count()).toBe(0);
+    await page.unroute(WIRE);
+    const before = await live.server.countEnrollments();
+    await press(banner.getByRole('button', { name: 'Try again' }), ROBOT);
+    await page.getByText(PAPERLESS).waitFor();
+    expect(await live.server.countEnrollments()).toBe(before + 1);
+  });
+
   it("tells a refusal as the server's own words, sent once (a 403 that is not an expired session is not retried)", async () => {
     const page = await open('/enrollment');
     const p = { ...pat, ssnDigits: '423450772' };

@@ -33,7 +33,8 @@ export function prepareSend(): void {
  *  applicant's language, so the bank's letters can follow it. */
 async function wirePayload(payload: Record<string, unknown>): Promise<Record<string, unknown>> {
   const language = currentLanguage();
-  const { validate, transforms } = await wireModule();
+  // Its code not coming is the network's fault, as no answer is: the application is kept for 'Try again'.
+  const { validate, transforms } = await wireModule().catch(() => Promise.reject(new Error(NETWORK_ERROR)));
   const wire = { ...toWirePayload(payload, transforms), language };
   if (!validate(wire)) throw new Error(`The enrollment does not pass its own checks: ${(validate.errors ?? []).map((e) => e.instancePath).join(', ')}`);
   return wire;
