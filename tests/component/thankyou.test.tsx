@@ -13,13 +13,9 @@ import { setClock } from '../../src/domain/dates';
 beforeAll(() => setClock(() => new Date('2026-11-22T12:00:00Z')));
 afterAll(() => setClock(() => new Date()));
 import { widgetServices } from '../../src/app/services';
+import { wizardPayload } from '../fixtures/wizardPayload';
 
-const payload = {
-  firstName: 'Pat', lastName: 'Doe', ssn: '123-45-6789', dob: '04-15-1970', homePhone: '202-555-0143', email: 'p@example.com', remail: 'p@example.com', verificationCode: 'Secret',
-  individualEnrollment: true, group: { id: 'DEMO100', coverage: 'I', effectiveDate: '01-01-2026' }, homeAddress: { line1: '1 Main St', city: 'Town', state: 'VA', zip: '22150' },
-  useAltMailingAddress: false, mailingAddress: {}, requestAdditionalCard: false, additionalCard: {},
-  tos: { accepted: true, requestElectronic: true, firstName: 'Pat', lastName: 'Doe' },
-};
+const payload = wizardPayload;
 
 let enrollAnswer: () => Promise<Response>;
 const fetchMock = vi.fn(async (url: string) => {

@@ -10,15 +10,17 @@ import type { Submission } from '../../engine/store';
 import type { WireModule } from '../../domain/site';
 import { toWirePayload } from '../../domain/transforms';
 import { getPath } from '../../engine/paths';
+import { withTimeout } from '../../engine/loading';
 import { wireModules } from '../../../generated/wire';
 import { currentLanguage, useText } from '../words';
 
 /** The variant's wire validator and transforms, asked for once: fetched ahead with this screen while step 4 is filled
  *  (`prepareSend`), so the enrollment is sent without waiting for them, and the press that sends it adds no script to
- *  the page. A load that failed is asked for again by the next send. */
+ *  the page. A load that failed, or did not come within the spec's 120 seconds for a chunk, is asked for again by the
+ *  next send. */
 let wireLoad: Promise<WireModule> | undefined;
 const wireModule = (): Promise<WireModule> =>
-  (wireLoad ??= wireModules[variant.id]().catch((e: unknown) => {
+  (wireLoad ??= withTimeout(() => wireModules[variant.id]()).catch((e: unknown) => {
     wireLoad = undefined;
     throw e;
   }));
