@@ -63,7 +63,7 @@ function reactRouterTreeShaking(): Plugin {
  *  while it streams, when its first line is the magic comment `//# allFunctionsCalledOnLoad` (Chrome 136; other
  *  browsers read a comment). Added once the files are written: Vite puts its own first line in a chunk as it writes it.
  *  The wire validator too: fetched ahead on step 4, it checks the enrollment as the 'Verifying Information' dialog
- *  is drawn, and compiling its one large function then took some 60 ms at the phone profile. */
+ *  is drawn, and compiling its one large function then took 30 to 60 ms at the phone profile. */
 function compiledOnLoad(chunks: readonly string[]): Plugin {
   return {
     name: 'compiled-on-load',
