@@ -39,11 +39,12 @@ export function retryFailedScreens(): void {
  *  reaches it: it never suspends, even for a moment. */
 export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K, prepare?: (m: M) => Promise<unknown> | void) {
   type Props = Exported<M[K]> extends ComponentType<infer P> ? P : never;
+  // The module once here: the screen is drawn from it.
   let module: M | undefined;
-  let loaded: ComponentType<object> | undefined;
+  const screenOf = (m: M) => m[name] as unknown as ComponentType<object>;
   const keep = (m: M) => {
     module = m;
-    return (loaded = m[name] as unknown as ComponentType<object>);
+    return screenOf(m);
   };
   const make = () =>
     lazy(() =>
@@ -71,7 +72,7 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K, 
   };
   function Screen(props: Props) {
     // One kind of component for the screen's whole life: the code itself if it is here as the screen is drawn.
-    const [Component] = useState(() => loaded ?? (current as unknown as ComponentType<object>));
+    const [Component] = useState(() => (module ? screenOf(module) : (current as unknown as ComponentType<object>)));
     return createElement(Component, props as object);
   }
   return Object.assign(Screen, { preload: (): void => void ready(), ready });

@@ -13,9 +13,7 @@ import { setClock } from '../../src/domain/dates';
 beforeAll(() => setClock(() => new Date('2026-11-22T12:00:00Z')));
 afterAll(() => setClock(() => new Date()));
 import { widgetServices } from '../../src/app/services';
-import { wizardPayload } from '../fixtures/wizardPayload';
-
-const payload = wizardPayload;
+import { wizardPayload as payload } from '../fixtures/wizardPayload';
 
 let enrollAnswer: () => Promise<Response>;
 const fetchMock = vi.fn(async (url: string) => {
