@@ -55,6 +55,15 @@ describe.each(databases)('form revisions, on $name', (database) => {
     expect((await db.query('SELECT 1 FROM form_revisions WHERE revision = $1', [revisionOf('standard')])).rows).toHaveLength(1);
   });
 
+  it('sends none of its content again when the database keeps the revision already (a server started again)', async () => {
+    const sent: string[] = [];
+    // Another Db object: a process that has not kept the revision yet.
+    const restarted: Db = { ...db, query: ((sql: string, params?: unknown[], prepared?: string) => (sent.push(sql), db.query(sql, params, prepared))) as Db['query'] };
+    await keepRevision(restarted, 'standard');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^SELECT/);
+  });
+
   it('keeps an older enrollment under its own revision when the form changes, and lists each revision with its enrollments', async () => {
     // An enrollment made under an earlier build of the standard form (its revision kept then).
     const older = 'standard-000000000000';
