@@ -56,6 +56,7 @@ describe.each(databases)('form revisions, on $name', (database) => {
   });
 
   it('sends none of its content again when the database keeps the revision already (a server started again)', async () => {
+    await keepRevision(db, 'standard');
     const sent: string[] = [];
     // Another Db object: a process that has not kept the revision yet.
     const restarted: Db = { ...db, query: ((sql: string, params?: unknown[], prepared?: string) => (sent.push(sql), db.query(sql, params, prepared))) as Db['query'] };

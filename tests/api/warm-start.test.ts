@@ -28,10 +28,18 @@ describe.each(databases)('a server started, on $name', (database) => {
     for (const wire of Object.values(await wireValidators())) expect(wire.validate.errors?.length).toBeGreaterThan(0);
   });
 
-  it('claimed and stored nothing, and the first enrollment goes through', async () => {
+  it("claims no applicant's grant and stores nothing, and the applicant's enrollment then goes through", async () => {
     const counts = async () => ({ enrollments: await count('enrollments'), keys: await count('idempotency_keys'), claimed: await count('captcha_grants WHERE claimed_by IS NOT NULL') });
+    // An applicant's live grant while another instance starts on the same database.
+    const applicant = await new Client(app).verified();
+    const { app: another } = await makeApp(db);
+    try {
+      await another.ready();
+    } finally {
+      await another.close();
+    }
     expect(await counts()).toEqual({ enrollments: 0, keys: 0, claimed: 0 });
-    expect((await (await new Client(app).verified()).enroll(enrollment())).body).toBe('success');
+    expect((await applicant.enroll(enrollment())).body).toBe('success');
     expect(await counts()).toEqual({ enrollments: 1, keys: 1, claimed: 1 });
   });
 });

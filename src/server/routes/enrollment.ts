@@ -14,6 +14,7 @@ import { checkEnrollment, type EnrollmentFacts } from '../recheck';
 import { enrollmentStatements } from '../enrollmentStore';
 import { keepRevision, revisionOf } from '../revisions';
 import { issueDocumentGrant } from '../documents';
+import { withTimeout } from '../../engine/loading';
 
 export interface EnrollmentDeps {
   db: Db;
@@ -77,22 +78,24 @@ function send(reply: FastifyReply, answer: Answer, metrics: Metrics) {
   return reply.code(answer.status).type(isText ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8').send(answer.body);
 }
 
+const WARM_MS = 2000;
+
 /** What the first enrollment after a start would do for the first time, done as the server starts, so the first
  *  applicants wait no longer than the rest: each wire validator's first run (V8 compiles its function then), and the
  *  enrollment's two statements run once (each is planned, and its function compiled, on its first call: tens of
- *  milliseconds on the embedded engine). The statements name no grant and no key in use, so they claim and store
- *  nothing; on PostgreSQL they warm one pooled connection. A failure is left to the first enrollment, which would
- *  meet it anyway. */
+ *  milliseconds on the embedded engine). They name a key no client can send (IDEMPOTENCY_KEY has no '_') and a
+ *  grant no hash can be (''), so they claim and store nothing; on PostgreSQL they warm one pooled connection. The
+ *  start waits for them WARM_MS at most (Fastify fails a start whose ready hooks take 10 s), and a failure is left to
+ *  the first enrollment, which would meet it anyway (readyz tells the database's state). */
 async function warmEnrollment(db: Db): Promise<void> {
   for (const wire of Object.values(await wireValidators())) wire.validate({});
   const { check, settle } = enrollmentStatements(db);
-  const key = 'server-start-warm-up';
-  try {
+  const key = 'server_start_warm_up';
+  const statements = async () => {
     await check({ key, ssn_index: '', group_id: '', token_hash: null, session_hash: null, member_hash: null, member_index: null });
     await settle({ key, fingerprint: '', status: 0, body: '', ssnIndex: '', sealed: '', groupId: '', grant: { tokenHash: '', sessionHash: '' }, verificationId: null, memberIndex: null, revision: '', language: '' });
-  } catch {
-    // The database's own failures are told where they count: readyz, and the enrollments.
-  }
+  };
+  await withTimeout(statements, WARM_MS).catch(() => undefined);
 }
 
 export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): void {
