@@ -36,8 +36,10 @@ export interface StepFormProps {
   /** Called with valid data when no check is pending; Next is blocked until the promise it returns settles. A
    *  refusal keeps the applicant on the step with its fields marked (see StepRefusal). */
   onNext: (data: Data) => void | StepRefusal | Promise<void | StepRefusal>;
-  /** Renders the step's buttons; `busy` is true while a check or onNext is in progress. */
-  actions: (state: { busy: boolean; data: Data }) => ReactNode;
+  /** Renders the step's buttons: `busy` while a check or onNext is in progress, `nextDisabled` until the field its
+   *  uiSchema's ui:options.nextRequires names is true, and `data` reads the data the form shows (at a click: the
+   *  buttons are not drawn again as the applicant types). */
+  actions: (state: StepActionsState) => ReactNode;
   /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects), given the step's uiSchema
    *  in the page's language. */
   renderStepErrors?: (errors: RJSFValidationError[], uiSchema: UiSchema) => ReactNode;
@@ -81,14 +83,22 @@ function TakeOver({ form, ready }: { form: RefObject<HTMLDivElement | null>; rea
 
 const selectFormData = (s: FormState) => s.preview?.data ?? s.formData;
 
-/** The step's buttons follow the data (e.g. Next waits for a box to be ticked) and show a Next or a check in progress
- *  without re-rendering the form: they read both from the store, since as RJSF's children a prop of theirs that
- *  changed (busy, as a Next begins) would make RJSF derive its whole state again and draw the step once more. They
- *  come with the rest of the step (restDrawn.ts), below it, so they never show under its first section first. */
-function StepActions({ store, render }: { store: FormStateStore; render: StepFormProps['actions'] }) {
+export interface StepActionsState {
+  busy: boolean;
+  nextDisabled: boolean;
+  data: () => Data;
+}
+
+/** The step's buttons follow the data (Next waits for the field ui:options.nextRequires names) and show a Next or a
+ *  check in progress without re-rendering the form: they read both from the store, since as RJSF's children a prop of
+ *  theirs that changed (busy, as a Next begins) would make RJSF derive its whole state again and draw the step once
+ *  more. They read the data itself only when clicked, so a pause in typing draws nothing here. They come with the rest
+ *  of the step (restDrawn.ts), below it, so they never show under its first section first. */
+function StepActions({ store, requires, render }: { store: FormStateStore; requires: string | undefined; render: StepFormProps['actions'] }) {
   const busy = useFormState(store, isBusy);
-  const data = useFormState(store, selectFormData);
-  return useRestDrawn() ? render({ busy, data }) : null;
+  const nextDisabled = useFormState(store, useCallback((s: FormState) => requires !== undefined && !getPath(selectFormData(s), requires), [requires]));
+  const data = useCallback(() => selectFormData(store.get()), [store]);
+  return useRestDrawn() ? render({ busy, nextDisabled, data }) : null;
 }
 
 const NO_ERRORS: RJSFValidationError[] = [];
@@ -414,7 +424,7 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
             })();
           }}
         >
-          <StepActions store={store} render={actions} />
+          <StepActions store={store} requires={uiSchema['ui:options']?.nextRequires as string | undefined} render={actions} />
         </Form>
       </div>
       <TakeOver form={container} ready={readyToPress} />

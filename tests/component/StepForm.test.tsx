@@ -10,6 +10,7 @@ import type { StepModule } from '../../src/engine/types';
 import schema from '../fixtures/engine-step.schema.json';
 import uiSchema from '../fixtures/engine-step.ui.json';
 import { compileFixture } from './compileFixture';
+import { SETTLE_MS } from '../../src/engine/settle';
 
 let module: StepModule;
 beforeAll(async () => {
@@ -203,5 +204,37 @@ describe('a built step: one limit drives the rule and the input', () => {
     expect(ssn).toHaveAttribute('inputmode', 'numeric');
     await userEvent.type(ssn, '123a456789');
     expect(ssn).toHaveValue('123-45-6789');
+  });
+});
+
+describe("the step's buttons", () => {
+  it('are drawn again only when what they show changes: Next follows the field ui:options.nextRequires names, typing and its pauses draw nothing, and a click reads the data shown', async () => {
+    const step = await compileFixture('buttons-step', { type: 'object', properties: { name: { type: 'string', title: 'Name' }, agree: { type: 'boolean', title: 'I agree' } } }, { 'ui:options': { nextRequires: 'agree' } });
+    const drawn = vi.fn();
+    let read: () => Record<string, unknown> = () => ({});
+    render(
+      <StepForm words={engineWords} module={step} formData={{}} widgets={widgets} onNext={vi.fn()}
+        actions={({ nextDisabled, data }) => {
+          drawn();
+          read = data;
+          return (
+            <button type="submit" disabled={nextDisabled}>
+              Next
+            </button>
+          );
+        }}
+      />,
+    );
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    const before = drawn.mock.calls.length;
+    await userEvent.type(screen.getByLabelText(/^Name/), 'Pat');
+    // Typing pauses: the form shows what was typed.
+    await act(() => new Promise((resolve) => setTimeout(resolve, SETTLE_MS * 2)));
+    expect(read()).toEqual({ name: 'Pat' });
+    expect(drawn).toHaveBeenCalledTimes(before);
+    await userEvent.click(screen.getByLabelText(/I agree/));
+    expect(next).toBeEnabled();
+    expect(read()).toMatchObject({ name: 'Pat', agree: true });
   });
 });

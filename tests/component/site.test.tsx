@@ -133,10 +133,29 @@ describe('idle timeout', () => {
     }
   });
 
+  it('does not wake the page before the warning: one timer, and one more for the time activity added', () => {
+    renderIdle();
+    const start = Date.now();
+    // Keys at the first and the third minute (timers of the test's own): the warning is then due at 3 + 7 - 2 minutes.
+    for (const at of [60_000, 180_000]) setTimeout(() => fireEvent.keyDown(window, { key: 'a' }), at);
+    let woken = 0;
+    while (!screen.queryByRole('alertdialog')) {
+      if (woken > 10) throw new Error(`woken ${woken} times in ${Date.now() - start} ms`);
+      act(() => void vi.advanceTimersToNextTimer());
+      woken++;
+    }
+    // The two keys, the timer due at 5 minutes (it waits again), and the warning's.
+    expect(woken).toBe(4);
+    expect(Date.now() - start).toBe(180_000 + IDLE_TIMEOUT_MS - IDLE_WARNING_BEFORE_MS);
+  });
+
   it('on expiry clears the application and returns to /enrollment', () => {
     useWizard.getState().setPayload({ firstName: 'Pat' });
     renderIdle();
-    act(() => void vi.advanceTimersByTime(IDLE_TIMEOUT_MS + 1000));
+    // The warning is drawn (its countdown starts) before the rest of the time passes.
+    act(() => void vi.advanceTimersByTime(IDLE_TIMEOUT_MS - IDLE_WARNING_BEFORE_MS));
+    expect(screen.getByRole('alertdialog', { name: 'Action Needed' })).toBeInTheDocument();
+    act(() => void vi.advanceTimersByTime(IDLE_WARNING_BEFORE_MS + 1000));
     expect(screen.getByText('Welcome page')).toBeInTheDocument();
     expect(useWizard.getState().payload.firstName).toBeUndefined();
   });

@@ -18,49 +18,62 @@ const format = (ms: number) => {
 export function IdleTimer() {
   const navigate = useNavigate();
   const text = useText();
-  // The clock is read when the timer mounts, not during render (a render must not depend on the time).
+  // The clock is read in effects, not during render (a render must not depend on the time).
   const deadline = useRef(0);
-  useEffect(() => {
-    deadline.current = Date.now() + IDLE_TIMEOUT_MS;
-  }, []);
-  const [left, setLeft] = useState(IDLE_TIMEOUT_MS);
-  const warning = left <= IDLE_WARNING_BEFORE_MS;
+  // The time left, once the warning shows; null before it.
+  const [left, setLeft] = useState<number | null>(null);
+  const warning = left !== null;
 
-  const restart = useCallback(() => {
-    deadline.current = Date.now() + IDLE_TIMEOUT_MS;
-    setLeft(IDLE_TIMEOUT_MS);
-  }, []);
-
-  useEffect(() => {
-    const tick = setInterval(() => {
-      const remaining = deadline.current - Date.now();
-      // The time left is shown only in the warning: before it the state stays put, so nothing re-renders per tick.
-      setLeft(remaining <= IDLE_WARNING_BEFORE_MS ? remaining : IDLE_TIMEOUT_MS);
-      if (remaining <= 0) {
-        clearInterval(tick);
-        useWizard.getState().reset();
-        navigate('/enrollment', { replace: true });
-      }
-    }, COUNTDOWN_TICK_MS);
-    return () => clearInterval(tick);
+  // The application goes; a timer still shown starts a new clock.
+  const expire = useCallback(() => {
+    setLeft(null);
+    useWizard.getState().reset();
+    navigate('/enrollment', { replace: true });
   }, [navigate]);
 
+  // Before the warning: the clock starts (at the start, and again after Continue), activity only moves the deadline,
+  // and one timer waits for the warning, waiting again for whatever time activity added meanwhile. Nothing ticks in
+  // the five minutes before it (a tick every half second was all the script an idle step ran).
   useEffect(() => {
-    // Activity counts only before the warning; once it shows, Continue is the way back.
     if (warning) return;
     const onActivity = () => {
       deadline.current = Date.now() + IDLE_TIMEOUT_MS;
     };
+    onActivity();
+    let timer: ReturnType<typeof setTimeout>;
+    const wait = () => {
+      const remaining = deadline.current - Date.now();
+      // Late (a device asleep, a tab in the background): past the deadline, the application goes at once.
+      if (remaining <= 0) expire();
+      else if (remaining <= IDLE_WARNING_BEFORE_MS) setLeft(remaining);
+      else timer = setTimeout(wait, remaining - IDLE_WARNING_BEFORE_MS);
+    };
+    wait();
     // As events go down: a field stops its keys where they land (widgets/FilteredInput.tsx).
     for (const e of ACTIVITY) window.addEventListener(e, onActivity, { passive: true, capture: true });
     return () => {
+      clearTimeout(timer);
       for (const e of ACTIVITY) window.removeEventListener(e, onActivity, { capture: true });
     };
-  }, [warning]);
+  }, [warning, expire]);
+
+  // Once it shows, activity no longer counts (Continue is the way back), and the countdown ticks.
+  useEffect(() => {
+    if (!warning) return;
+    const tick = setInterval(() => {
+      const remaining = deadline.current - Date.now();
+      if (remaining > 0) return setLeft(remaining);
+      clearInterval(tick);
+      expire();
+    }, COUNTDOWN_TICK_MS);
+    return () => clearInterval(tick);
+  }, [warning, expire]);
+
+  const restart = useCallback(() => setLeft(null), []);
 
   return (
     <Modal
-      open={warning && left > 0}
+      open={warning}
       title={text.dialogs.idleTitle}
       role="alertdialog"
       onClose={restart}
@@ -79,7 +92,7 @@ export function IdleTimer() {
     >
       <p>{text.dialogs.idleText}</p>
       <p>
-        {text.dialogs.idleRemaining} <span aria-live="off">{format(left)}</span>
+        {text.dialogs.idleRemaining} <span aria-live="off">{left !== null && format(left)}</span>
       </p>
       <p>{text.dialogs.idleHelp}</p>
     </Modal>

@@ -3,7 +3,6 @@ import { Suspense, useContext, useEffect, useEffectEvent, useMemo, useState } fr
 import { flushSync } from 'react-dom';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { StepForm } from '../../engine/StepForm';
-import { getPath } from '../../engine/paths';
 import type { StepEntry, StepModule } from '../../engine/types';
 import { loadStep } from '../stepModule';
 import { widgets } from '../../../widgets';
@@ -142,11 +141,11 @@ export function Wizard() {
     await go(params.get('return') === 'verify' && verify > index ? verify : index + 1, proceed, 'next');
   };
   const canCancel = index === 0 || details.cancelOnLaterSteps;
-  const actions = (busy: boolean, data: Record<string, unknown>, nextDisabled = false) => (
+  const actions = (busy: boolean, data: () => Record<string, unknown>, nextDisabled = false) => (
     <div className="actions">
       {canCancel && step.kind !== 'submit' && <CancelEnrollment />}
       {index > 0 && (
-        <button type="button" className="button secondary" onClick={() => go(index - 1, beforePrevious(step, data, payload), 'previous')}>
+        <button type="button" className="button secondary" onClick={() => go(index - 1, beforePrevious(step, data(), payload), 'previous')}>
           {text.actions.previous}
         </button>
       )}
@@ -157,11 +156,10 @@ export function Wizard() {
   );
 
   let body;
-  if (step.kind === 'summary') body = <Review payload={payload} onEdit={(stepId) => navigate(`/enrollment/${steps.find((s) => s.id === stepId)?.route}?return=verify`)} actions={actions(false, payload)} onNext={() => go(index + 1, payload, 'next')} />;
+  if (step.kind === 'summary') body = <Review payload={payload} onEdit={(stepId) => navigate(`/enrollment/${steps.find((s) => s.id === stepId)?.route}?return=verify`)} actions={actions(false, () => payload)} onNext={() => go(index + 1, payload, 'next')} />;
   else if (step.kind === 'submit') body = <ThankYou />;
   else if (!module) body = loadFailed ? <LoadFailed onRetry={retryLoad} /> : <p aria-busy="true">{text.site.loading}</p>;
   else {
-    const requires = module.uiSchema['ui:options']?.nextRequires as string | undefined;
     // A step whose words in another language failed to load says so above its form, which stays as it was.
     body = (
       <>
@@ -177,7 +175,7 @@ export function Wizard() {
           words={words}
           onNext={next}
           renderStepErrors={(errors, uiSchema) => <StepAlert uiSchema={uiSchema} errors={errors} dismissLabel={text.actions.dismiss} />}
-          actions={({ busy, data }) => actions(busy, data, requires ? !getPath(data, requires) : false)}
+          actions={({ busy, nextDisabled, data }) => actions(busy, data, nextDisabled)}
         />
       </>
     );
