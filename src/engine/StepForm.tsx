@@ -36,9 +36,9 @@ export interface StepFormProps {
   /** Called with valid data when no check is pending; Next is blocked until the promise it returns settles. A
    *  refusal keeps the applicant on the step with its fields marked (see StepRefusal). */
   onNext: (data: Data) => void | StepRefusal | Promise<void | StepRefusal>;
-  /** Renders the step's buttons: `busy` while a check or onNext is in progress, `nextDisabled` until the field its
-   *  uiSchema's ui:options.nextRequires names is true, and `data` reads the data the form shows (at a click: the
-   *  buttons are not drawn again as the applicant types). */
+  /** Renders the step's buttons: `busy` while a check or onNext is in progress, `nextDisabled` while the value at the
+   *  path ui:options.nextRequires names is falsy (never without one), and `data` reads the data the form shows (at a
+   *  click: the buttons are not drawn again as the applicant types). */
   actions: (state: StepActionsState) => ReactNode;
   /** Renders above the form what the last Next found wrong (e.g. alerts for whole objects), given the step's uiSchema
    *  in the page's language. */

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { useState } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { Modal } from '../../src/app/components/Modal';
 import { CancelEnrollment } from '../../src/app/components/CancelEnrollment';
 import { IdleTimer } from '../../src/app/components/IdleTimer';
@@ -113,9 +113,46 @@ describe('idle timeout', () => {
     expect(dialog).toHaveTextContent('Time remaining: 1:30');
     act(() => within(dialog).getByRole('button', { name: 'Continue' }).click());
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    // The clock restarted: another full idle period passes before the next warning.
+    // The clock restarted: another full idle period passes before the next warning, which then shows again.
     act(() => void vi.advanceTimersByTime(IDLE_TIMEOUT_MS - IDLE_WARNING_BEFORE_MS - 1000));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    act(() => void vi.advanceTimersByTime(1500));
+    expect(screen.getByRole('alertdialog', { name: 'Action Needed' })).toHaveTextContent('Time remaining: 2:00');
+  });
+
+  it('keeps its clock as the page changes by itself (Back, a redirect): only activity moves the deadline', () => {
+    let go: (to: string) => void = () => undefined;
+    function Address() {
+      go = useNavigate();
+      return null;
+    }
+    render(
+      <MemoryRouter initialEntries={['/enrollment/one']}>
+        <IdleTimer />
+        <Address />
+      </MemoryRouter>,
+    );
+    act(() => void vi.advanceTimersByTime(4 * 60_000));
+    act(() => go('/enrollment/two'));
+    act(() => void vi.advanceTimersByTime(IDLE_TIMEOUT_MS - IDLE_WARNING_BEFORE_MS - 4 * 60_000 + 500));
+    expect(screen.getByRole('alertdialog', { name: 'Action Needed' })).toBeInTheDocument();
+  });
+
+  // A device asleep, a page frozen: the clock moved on, its timer did not fire (setSystemTime moves the one alone).
+  it('past the deadline while its timer was held back, the first key clears the application instead of keeping it', () => {
+    useWizard.getState().setPayload({ firstName: 'Pat' });
+    renderIdle();
+    vi.setSystemTime(Date.now() + IDLE_TIMEOUT_MS + 60_000);
+    fireEvent.keyDown(window, { key: 'a' });
+    expect(screen.getByText('Welcome page')).toBeInTheDocument();
+    expect(useWizard.getState().payload.firstName).toBeUndefined();
+  });
+
+  it('shown again after its warning was due, the page warns at once, with the time truly left', () => {
+    renderIdle();
+    vi.setSystemTime(Date.now() + IDLE_TIMEOUT_MS - 60_000);
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    expect(screen.getByRole('alertdialog', { name: 'Action Needed' })).toHaveTextContent('Time remaining: 1:00');
   });
 
   it("counts keys typed in a field as activity, though the field keeps its keys from the page above it", () => {

@@ -1,6 +1,6 @@
 /** Idle expiry: 'Action Needed' appears 2 minutes before it with a live countdown; Continue restarts the clock
  *  (as often as needed); expiry clears the application and returns to /enrollment. */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Modal } from './Modal';
 import { useWizard } from '../wizardStore';
@@ -24,40 +24,49 @@ export function IdleTimer() {
   const [left, setLeft] = useState<number | null>(null);
   const warning = left !== null;
 
-  // The application goes; a timer still shown starts a new clock.
-  const expire = useCallback(() => {
-    setLeft(null);
+  // Clears the application and goes to /enrollment (the wizard goes, and this timer with it). An effect event: each
+  // page gives a new `navigate`, which must not start the clock again.
+  const expire = useEffectEvent(() => {
     useWizard.getState().reset();
     navigate('/enrollment', { replace: true });
-  }, [navigate]);
+  });
 
-  // Before the warning: the clock starts (at the start, and again after Continue), activity only moves the deadline,
-  // and one timer waits for the warning, waiting again for whatever time activity added meanwhile. Nothing ticks in
-  // the five minutes before it (a tick every half second was all the script an idle step ran).
+  // Before the warning, one timer waits for it, set again for any time activity added. A timer can be late (a device
+  // asleep, a page frozen): the page shown again, or any activity, reads the clock before activity may move it.
   useEffect(() => {
     if (warning) return;
-    const onActivity = () => {
-      deadline.current = Date.now() + IDLE_TIMEOUT_MS;
-    };
-    onActivity();
-    let timer: ReturnType<typeof setTimeout>;
-    const wait = () => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      clearTimeout(timer);
       const remaining = deadline.current - Date.now();
-      // Late (a device asleep, a tab in the background): past the deadline, the application goes at once.
       if (remaining <= 0) expire();
       else if (remaining <= IDLE_WARNING_BEFORE_MS) setLeft(remaining);
-      else timer = setTimeout(wait, remaining - IDLE_WARNING_BEFORE_MS);
+      else timer = setTimeout(check, remaining - IDLE_WARNING_BEFORE_MS);
     };
-    wait();
+    // Activity counts only before the warning is due; once it shows, Continue is the way back.
+    const onActivity = () => {
+      if (Date.now() >= deadline.current - IDLE_WARNING_BEFORE_MS) check();
+      else deadline.current = Date.now() + IDLE_TIMEOUT_MS;
+    };
+    const onShown = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    // The clock starts with the wizard, and again after Continue.
+    deadline.current = Date.now() + IDLE_TIMEOUT_MS;
+    check();
     // As events go down: a field stops its keys where they land (widgets/FilteredInput.tsx).
     for (const e of ACTIVITY) window.addEventListener(e, onActivity, { passive: true, capture: true });
+    document.addEventListener('visibilitychange', onShown);
+    window.addEventListener('pageshow', onShown);
     return () => {
       clearTimeout(timer);
       for (const e of ACTIVITY) window.removeEventListener(e, onActivity, { capture: true });
+      document.removeEventListener('visibilitychange', onShown);
+      window.removeEventListener('pageshow', onShown);
     };
-  }, [warning, expire]);
+  }, [warning]);
 
-  // Once it shows, activity no longer counts (Continue is the way back), and the countdown ticks.
+  // While the warning shows, the countdown ticks.
   useEffect(() => {
     if (!warning) return;
     const tick = setInterval(() => {
@@ -67,7 +76,7 @@ export function IdleTimer() {
       expire();
     }, COUNTDOWN_TICK_MS);
     return () => clearInterval(tick);
-  }, [warning, expire]);
+  }, [warning]);
 
   const restart = useCallback(() => setLeft(null), []);
 
