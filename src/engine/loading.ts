@@ -31,16 +31,26 @@ export function whenIdle(work: () => void): () => void {
 }
 
 /** Runs `work` just after the next frame is painted (a task queued as the frame begins runs once it is out); returns
- *  what cancels it. For what a press sets off but its frame need not wait for. */
-export function afterPaint(work: () => void): () => void {
+ *  what cancels it. For what a press sets off but its frame need not wait for. A hidden page paints no frame: with
+ *  `latestMs`, work that must not wait for the page to be shown again runs after that long at the latest. */
+export function afterPaint(work: () => void, latestMs?: number): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (typeof requestAnimationFrame !== 'function') {
     timer = setTimeout(work, 0);
     return () => clearTimeout(timer);
   }
-  const frame = requestAnimationFrame(() => (timer = setTimeout(work, 0)));
-  return () => {
+  let frame = 0;
+  let latest: ReturnType<typeof setTimeout> | undefined;
+  const cancel = () => {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
+    clearTimeout(latest);
   };
+  const once = () => {
+    cancel();
+    work();
+  };
+  frame = requestAnimationFrame(() => (timer = setTimeout(once, 0)));
+  if (latestMs !== undefined) latest = setTimeout(once, latestMs);
+  return cancel;
 }

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ThankYou } from '../../src/app/pages/ThankYou';
+import { SEND_AT_THE_LATEST_MS, ThankYou } from '../../src/app/pages/ThankYou';
 import { NetworkErrorBanner } from '../../src/app/components/NetworkErrorBanner';
 import { useSiteStatus } from '../../src/app/siteStatus';
 import { useWizard } from '../../src/app/wizardStore';
@@ -52,6 +52,51 @@ describe('thank-you stage', () => {
     expect((init.headers as Record<string, string>)['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     // The applicant's data leaves the page once sent.
     expect(useWizard.getState().payload.ssn).toBeUndefined();
+  });
+
+  it("paints 'Verifying Information' before the sending's script runs: the enrollment goes once that frame is out", async () => {
+    // The page's frames, run when the test says; its timers, when the test advances them.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      enrollAnswer = async () => new Response('success', { status: 200 });
+      render(<ThankYou />);
+      expect(screen.getByRole('dialog', { name: 'Verifying Information' })).toBeInTheDocument();
+      await act(async () => vi.advanceTimersByTime(SEND_AT_THE_LATEST_MS - 1));
+      expect(useWizard.getState().submission).toBeUndefined();
+      expect(enrollCalls()).toHaveLength(0);
+      // The frame is painted: the sending begins in the task after it.
+      act(() => frames.splice(0).forEach((f) => f(performance.now())));
+      expect(useWizard.getState().submission).toBeUndefined();
+      await act(async () => vi.advanceTimersByTime(0));
+      expect(useWizard.getState().submission).toBeDefined();
+      await vi.waitFor(() => expect(screen.getByText('You will receive an e-mail in 3-5 business days.')).toBeInTheDocument());
+      // The deadline passing later sends nothing more.
+      await act(async () => vi.advanceTimersByTime(SEND_AT_THE_LATEST_MS));
+      expect(enrollCalls()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends the enrollment from a page hidden before its frame (a hidden page paints none): at the deadline', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 1);
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      enrollAnswer = async () => new Response('success', { status: 200 });
+      render(<ThankYou />);
+      await act(async () => vi.advanceTimersByTime(SEND_AT_THE_LATEST_MS - 1));
+      expect(enrollCalls()).toHaveLength(0);
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(useWizard.getState().submission).toBeDefined();
+      await vi.waitFor(() => expect(screen.getByText('You will receive an e-mail in 3-5 business days.')).toBeInTheDocument());
+      expect(enrollCalls()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the mail outcome without electronic delivery', async () => {

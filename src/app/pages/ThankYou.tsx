@@ -10,7 +10,7 @@ import type { Submission } from '../../engine/store';
 import type { WireModule } from '../../domain/site';
 import { toWirePayload } from '../../domain/transforms';
 import { getPath } from '../../engine/paths';
-import { withTimeout } from '../../engine/loading';
+import { afterPaint, withTimeout } from '../../engine/loading';
 import { wireModules } from '../../../generated/wire';
 import { currentLanguage, useText } from '../words';
 
@@ -76,6 +76,9 @@ function send(): void {
     });
 }
 
+/** How long the sending waits for the dialog's frame at most. */
+export const SEND_AT_THE_LATEST_MS = 100;
+
 function ExitLink() {
   return <a href={variant.links.home}>{useText().actions.exit}</a>;
 }
@@ -137,7 +140,10 @@ function UnsentOutcome() {
 export function ThankYou() {
   const submission = useWizard((s) => s.submission);
   const { thankYou } = useText();
-  useEffect(send, []);
+  // 'Verifying Information' is painted before the sending's script runs (the wire payload built and checked, the
+  // request made): the press that sends the enrollment is answered a frame sooner. A page hidden meanwhile paints no
+  // frame, and the enrollment does not wait for it to be shown again.
+  useEffect(() => afterPaint(send, SEND_AT_THE_LATEST_MS), []);
   // 'Try again' in the connection banner sends the application again.
   useEffect(
     () =>
