@@ -43,8 +43,8 @@ describe('the next step, fetched ahead', () => {
       expect((await scriptsFetchedDuring(page, () => next(page, 'Step 3: Verify'))).filter((f) => !/\/terms\.validators-[\w-]+\.js$/.test(f))).toEqual([]);
       await next(page, 'Step 4: Terms and Conditions');
       // On step 4, what sends the enrollment: the outcome's screen and the wire validator (the server's own checks),
-      // which comes compiled as it downloads (vite.config.ts compiledOnLoad): it checks the enrollment as the
-      // 'Verifying Information' dialog is drawn.
+      // which comes compiled as it downloads (vite.config.ts compiledOnLoad): it checks the enrollment once the
+      // 'Verifying Information' dialog is painted.
       await expect.poll(() => wire !== undefined, { timeout: 15_000 }).toBe(true);
       expect((await wire!.text()).startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
       await expect.poll(() => fetched.some((f) => /\/ThankYou-[\w-]+\.js$/.test(f)), { timeout: 15_000 }).toBe(true);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
 import { DEVICES, PERSON, press } from './hand';
-import { fillEmployerGroup, fillPersonal, next, pat, takenOver } from './journey';
+import { fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, signTerms, takenOver } from './journey';
 
 const live = withServerAndBrowser();
 
@@ -122,6 +122,44 @@ describe('Next to the summary', () => {
       // 'MMMM D, YYYY' from the words file's months: the journey to here made no Intl formatter.
       await page.getByRole('cell', { name: 'April 15, 1970', exact: true }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('Next on step 4', () => {
+  it("paints 'Verifying Information' before the enrollment's sending runs: the request leaves after that frame", async () => {
+    const context = await DEVICES[1].open(live.browser);
+    const page = await context.newPage();
+    const applicant = { ...pat, ssnDigits: '123450773' };
+    try {
+      await page.goto(`${live.server.url}/enrollment/accountholder`);
+      await fillPersonal(page, applicant);
+      await fillEmployerGroup(page);
+      await next(page, 'Step 2: Additional Cardholder');
+      await next(page, 'Step 3: Verify');
+      await next(page, 'Step 4: Terms and Conditions');
+      await signTerms(page, applicant);
+      // In the page, in the order they happen: the frame that paints the dialog begins (its animation frame, queued
+      // as the dialog is drawn), and the enrollment's request is made.
+      await page.evaluate(() => {
+        const w = window as unknown as { __order: string[] };
+        w.__order = [];
+        const send = window.fetch;
+        window.fetch = (input, init) => {
+          if (String(input instanceof Request ? input.url : input).endsWith('/enroll')) w.__order.push('sent');
+          return send(input, init);
+        };
+        new MutationObserver((_, observer) => {
+          if (!document.querySelector('dialog[open]')?.textContent?.includes('Verifying Information')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => w.__order.push('dialog painted'));
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await press(page.getByRole('button', { name: 'Next', exact: true }), PERSON);
+      await page.getByText(PAPERLESS).waitFor({ timeout: 30_000 });
+      expect(await page.evaluate(() => (window as unknown as { __order: string[] }).__order)).toEqual(['dialog painted', 'sent']);
     } finally {
       await context.close();
     }

@@ -76,8 +76,9 @@ function send(): void {
     });
 }
 
-/** How long the sending waits for the dialog's frame at most. */
-export const SEND_AT_THE_LATEST_MS = 100;
+/** How long the sending waits for the dialog's frame at most: a page hidden as Next is pressed paints no frame (its
+ *  timers still run), and a page shown paints one long before this. */
+export const SEND_AT_THE_LATEST_MS = 1000;
 
 function ExitLink() {
   return <a href={variant.links.home}>{useText().actions.exit}</a>;
