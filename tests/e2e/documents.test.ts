@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { screenshot, withServerAndBrowser } from './harness';
-import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, signTerms, type Person } from './journey';
+import { expectAccessible, fillPersonal, next, pat, signTerms, toSignedTerms, type Person } from './journey';
 import { press, ROBOT } from './hand';
 import { jpegFile, pdfFile, pngFile } from '../fixtures/documents';
 
@@ -42,12 +42,7 @@ async function standardToVetting(): Promise<Page> {
   const p: Person = { ...pat, ssnDigits: '524459999' };
   await page.getByRole('link', { name: 'Next' }).click();
   await page.getByRole('heading', { name: 'Step 1: Account Holder Information' }).waitFor();
-  await fillPersonal(page, p);
-  await fillEmployerGroup(page);
-  await next(page, 'Step 2: Additional Cardholder');
-  await next(page, 'Step 3: Verify');
-  await next(page, 'Step 4: Terms and Conditions');
-  await signTerms(page, p);
+  await toSignedTerms(page, p);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/vetting/standard');
   return page;

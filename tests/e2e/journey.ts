@@ -71,6 +71,16 @@ export async function signTerms(page: Page, p: Person, hand: Hand = ROBOT): Prom
   await solveCaptcha(page, hand);
 }
 
+/** From an empty step 1 to a signed step 4 (the standard group, no additional card): its Next sends the enrollment. */
+export async function toSignedTerms(page: Page, p: Person): Promise<void> {
+  await fillPersonal(page, p);
+  await fillEmployerGroup(page);
+  await next(page, 'Step 2: Additional Cardholder');
+  await next(page, 'Step 3: Verify');
+  await next(page, 'Step 4: Terms and Conditions');
+  await signTerms(page, p);
+}
+
 /** Ticks the captcha's box and waits until its proof of work is done and Next is usable. */
 export async function solveCaptcha(page: Page, hand: Hand = ROBOT): Promise<void> {
   await page.getByText("I'm not a robot").waitFor({ timeout: 10_000 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
 import { DEVICES, PERSON, press } from './hand';
-import { fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, signTerms, takenOver } from './journey';
+import { fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, takenOver, toSignedTerms } from './journey';
 
 const live = withServerAndBrowser();
 
@@ -135,12 +135,7 @@ describe('Next on step 4', () => {
     const applicant = { ...pat, ssnDigits: '123450773' };
     try {
       await page.goto(`${live.server.url}/enrollment/accountholder`);
-      await fillPersonal(page, applicant);
-      await fillEmployerGroup(page);
-      await next(page, 'Step 2: Additional Cardholder');
-      await next(page, 'Step 3: Verify');
-      await next(page, 'Step 4: Terms and Conditions');
-      await signTerms(page, applicant);
+      await toSignedTerms(page, applicant);
       // In the page, in the order they happen: the frame that paints the dialog begins (its animation frame, queued
       // as the dialog is drawn), and the enrollment's request is made.
       await page.evaluate(() => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './harness';
 import { press, ROBOT } from './hand';
-import { fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, signTerms } from './journey';
+import { PAPERLESS, pat, toSignedTerms } from './journey';
 import { startStudio } from '../../src/studio/server';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -68,12 +68,7 @@ async function enroll(url: string, ssnDigits: string, lead: string): Promise<voi
   await press(page.getByRole('link', { name: 'Next' }), ROBOT);
   await page.getByRole('heading', { name: 'Step 1: Account Holder Information' }).waitFor();
   const person = { ...pat, ssnDigits };
-  await fillPersonal(page, person);
-  await fillEmployerGroup(page);
-  await next(page, 'Step 2: Additional Cardholder');
-  await next(page, 'Step 3: Verify');
-  await next(page, 'Step 4: Terms and Conditions');
-  await signTerms(page, person);
+  await toSignedTerms(page, person);
   await press(page.getByRole('button', { name: 'Next' }), ROBOT);
   await page.getByText(PAPERLESS).waitFor({ timeout: 30_000 });
   await context.close();
