@@ -42,10 +42,10 @@ export const unusedRjsf: UnusedRjsf[] = [
   { module: 'templates/FallbackFieldTemplate', reason: 'drawn by FallbackField only' },
   { module: 'templates/OptionalDataControlsTemplate', reason: 'drawn by OptionalDataControlsField only' },
   { module: 'templates/BaseInputTemplate', reason: "drawn by RJSF's input widgets only (text, e-mail, date...): the engine's inputs are its own (widgets/FilteredInput.tsx)" },
-  // src/engine/StepForm.tsx gives the form its own FieldTemplate, ObjectFieldTemplate and ErrorListTemplate.
+  // src/engine/StepForm.tsx gives the form its own FieldTemplate and ObjectFieldTemplate.
   { module: 'templates/FieldTemplate/index', names: ['FieldTemplate'], reason: "the engine's FieldTemplate replaces it", replaced: true },
   { module: 'templates/ObjectFieldTemplate', reason: "the engine's ObjectFieldTemplate replaces it", replaced: true },
-  { module: 'templates/ErrorList', names: ['ErrorListTemplate'], reason: "the engine's error summary (ErrorListTemplate) replaces it", replaced: true },
+  { module: 'templates/ErrorList', names: ['ErrorListTemplate'], reason: "StepForm draws no error list of RJSF's (showErrorList false): the root object draws the engine's error summary" },
   { module: 'templates/WrapIfAdditionalTemplate', reason: "drawn by RJSF's FieldTemplate only" },
   { module: 'templates/ButtonTemplates/AddButton', reason: "drawn by arrays, optional-data controls and RJSF's ObjectFieldTemplate only" },
   { module: 'templates/ButtonTemplates/IconButton', reason: 'drawn by array items, optional-data controls and BaseInputTemplate only', stub: 'unsupportedButtons.ts' },

@@ -1,5 +1,5 @@
 /** Renders one step from its schema pair with RJSF and the precompiled validators; knows nothing of HSAs. */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import Form from '@rjsf/core';
 import { deepEquals, toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
 // Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
@@ -11,7 +11,6 @@ import { fieldLabel } from './fieldLabel';
 import { fill } from './fill';
 import { changedMessages, liftRequiredErrors, messagesById } from './errors';
 import { localizeErrors, localizeUi, untranslated } from './localize';
-import { ErrorSummary } from './templates/ErrorSummary';
 import { SETTLE_MS } from './settle';
 import { afterPaint, whenIdle } from './loading';
 import { FieldTemplate } from './templates/FieldTemplate';
@@ -60,7 +59,7 @@ export interface StepRefusal {
 }
 
 /** The engine's templates, in place of RJSF's own (which the client ships without: scripts/rjsf-unused.ts). */
-export const engineTemplates = { ErrorListTemplate: ErrorSummary, FieldTemplate, ObjectFieldTemplate };
+export const engineTemplates = { FieldTemplate, ObjectFieldTemplate };
 // Defaults that stay the same object from render to render, so the context stays the same too.
 const NO_SERVICES: Record<string, unknown> = {};
 const NO_LINKS: Record<string, readonly LinkItem[]> = {};
@@ -128,27 +127,8 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
   // Values, left fields, Next presses, the step's errors and the preview: each part is read where it is shown
   // (useFormState); the step itself reads none of them.
   const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null, pending: new Set(), advancing: false, stepErrors: NO_ERRORS }));
-  // After a Next, RJSF validates each change, not only a field left. It hears of that once the press's frame is out: a
-  // prop it is given anew makes it derive its whole state again and draw the step a second time, which the frame
-  // showing the press's messages need not wait for (it shows the same messages). The step itself does not re-render
-  // for a press: what a press shows (the count, the step's errors) is read from the store where it is shown, since any
-  // render of the step hands RJSF its props anew, and the data it holds then differs from its props at the last render
-  // (RJSF reported its defaults and each field left), so it would derive its whole state inside the press.
+  // After a Next, RJSF validates each change, not only a field left (validatesEachChange: see settlePress).
   const [validatesEachChange, setValidatesEachChange] = useState(false);
-  useEffect(() => {
-    if (validatesEachChange) return;
-    let cancel: (() => void) | undefined;
-    const pressed = () => {
-      if (cancel || store.get().submitCount === 0) return;
-      cancel = afterPaint(() => setValidatesEachChange(true));
-    };
-    pressed();
-    const unsubscribe = store.subscribe(pressed);
-    return () => {
-      unsubscribe();
-      cancel?.();
-    };
-  }, [store, validatesEachChange]);
   // A validator's first run compiles its code, tens of milliseconds on a phone: it runs once while the page is idle,
   // so the first Next (or field left) pays only for the check itself.
   useEffect(() => whenIdle(() => void validate(store.get().formData)), [validate, store]);
@@ -245,15 +225,55 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
     const errors = live ? [...validate(data), ...checkErrors.current] : null;
     store.set((s) => ({ ...s, preview: { data, errors, byId: errors ? changedMessages(errors, formErrors.current, s.preview) : new Map() } }));
   }, [store, withWaiting, validate, dropStaleRefusal]);
-  const flushChanges = useCallback(() => {
-    clearTimeout(settleTimer.current);
-    settleTimer.current = undefined;
-    const reports = [...waiting.current.values()];
-    waiting.current.clear();
-    for (const { report } of reports) report();
-    // RJSF takes the changes in this same event: the preview gives way to its state in one render.
-    store.set((s) => (s.preview ? { ...s, preview: null } : s));
+  // A Next with errors is drawn in its frame from the store (beginNext); RJSF hears of it once the page is idle
+  // (settlePress): it validates what it holds, so that the preview gives way to its state in one render, and it
+  // validates each change from then on. Both make RJSF derive its whole state and draw the whole step again, which the
+  // frame showing the press's messages need not wait for (it shows the same messages). A change RJSF takes before then
+  // (a field left, a value put in whole, a box ticked) settles the press as soon as RJSF holds it, in the same task:
+  // the preview stays until then, so RJSF's state never shows without the press's errors. Not at once: the step
+  // drawn again hands RJSF the data as last reported, which would undo a change it has not reported yet.
+  const form = useRef<Form>(null);
+  const unsettled = useRef<{ cancel: () => void; rjsfBehind: boolean } | null>(null);
+  // RJSF's onError for the errors of a press counted already.
+  const settling = useRef(false);
+  const settlePress = useCallback(() => {
+    const press = unsettled.current;
+    if (!press) return;
+    unsettled.current = null;
+    press.cancel();
+    if (press.rjsfBehind) {
+      settling.current = true;
+      // Valid by now (a change RJSF took since): RJSF reports nothing.
+      if (form.current?.validateForm() !== false) settling.current = false;
+      // A change typed since keeps its own preview until its field is left.
+      if (waiting.current.size === 0) store.set((s) => (s.preview ? { ...s, preview: null } : s));
+    }
+    setValidatesEachChange(true);
   }, [store]);
+  const pressSettles = useCallback(
+    (rjsfBehind: boolean) => {
+      unsettled.current?.cancel();
+      unsettled.current = { cancel: whenIdle(settlePress), rjsfBehind: rjsfBehind || Boolean(unsettled.current?.rjsfBehind) };
+    },
+    [settlePress],
+  );
+  useEffect(() => () => unsettled.current?.cancel(), []);
+  // Reports every change still waiting. `settle`: a press RJSF has not heard of is settled once RJSF holds them.
+  const reportChanges = useCallback(
+    (settle: boolean) => {
+      clearTimeout(settleTimer.current);
+      settleTimer.current = undefined;
+      const reports = [...waiting.current.values()];
+      waiting.current.clear();
+      for (const { report } of reports) report();
+      // After React's own work for this task, which a microtask queued later follows.
+      if (settle && unsettled.current?.rjsfBehind) return queueMicrotask(settlePress);
+      // RJSF takes the changes in this same event: the preview gives way to its state in one render.
+      store.set((s) => (s.preview ? { ...s, preview: null } : s));
+    },
+    [store, settlePress],
+  );
+  const flushChanges = useCallback(() => reportChanges(true), [reportChanges]);
   // Typing pauses SETTLE_MS after the last change: one timer waits for it, set again only once it is up (a timer
   // cleared and set at every keystroke costs more of a keystroke's script than anything else it does).
   const lastChangeAt = useRef(0);
@@ -317,28 +337,30 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
     checkErrors.current = extraErrors ? toErrorList(extraErrors) : [];
     if (store.get().preview) previewChanges();
   }, [extraErrors, store, previewChanges]);
-  // A Next with errors is shown in the render that draws RJSF's errors: the press is counted, and the step's errors
-  // set, beside RJSF's own submit. RJSF reports its errors only once it has drawn them, and counting then drew the step
-  // twice before the first frame (the first time without a message shown). The press is read in two halves: as it
-  // begins (capture), the changes still waiting are reported, so RJSF's submit takes them; once RJSF's own handler has
-  // queued its submit (bubbling, on this wrapper after the form's), the step's errors are told in the same batch. In a
-  // browser each half is a listener of its own, and React draws what one half set before the next runs.
-  const counted = useRef(false);
-  const pressed = useRef<Data | null>(null);
-  const beginNext = useCallback(() => {
-    pressed.current = withWaiting();
-    flushChanges();
-  }, [withWaiting, flushChanges]);
-  const tellNext = useCallback(() => {
-    const data = pressed.current;
-    pressed.current = null;
-    if (!data) return;
-    const errors = [...validate(data), ...checkErrors.current];
-    counted.current = errors.length > 0;
-    if (!counted.current) return;
-    showStepErrors(errors);
-    store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
-  }, [store, validate, showStepErrors]);
+  // A Next with errors is drawn from the store, not by RJSF: its submit would set its state and draw the whole step
+  // again (every field's schema, defaults and template) before the press's frame, where the store draws only the
+  // marked fields' messages and the summary (issue 25). As the press begins (capture, before RJSF's own handler) the
+  // changes still waiting are reported, and the step's validator judges what was pressed. With errors, RJSF's submit
+  // does not run: the messages go into the preview (every field's, so none of RJSF's own shows beside them), the press
+  // is counted, the step's errors are told, and RJSF hears of it once the page is idle (settlePress). Without, RJSF's
+  // submit validates it again and moves on.
+  const beginNext = useCallback(
+    (event: FormEvent) => {
+      const data = withWaiting();
+      // RJSF validates them itself if this press has no errors (its submit), and hears of this press's at idle if not.
+      reportChanges(false);
+      const errors = [...validate(data), ...checkErrors.current];
+      if (errors.length === 0) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const byId = new Map<string, readonly string[]>([...messagesById(formErrors.current).keys()].map((id) => [id, []]));
+      for (const [id, messages] of messagesById(errors)) byId.set(id, messages);
+      showStepErrors(errors);
+      store.set((s) => ({ ...s, submitCount: s.submitCount + 1, preview: { data, errors, byId } }));
+      pressSettles(true);
+    },
+    [withWaiting, reportChanges, validate, showStepErrors, store, pressSettles],
+  );
   const container = useRef<HTMLDivElement>(null);
   // A Next pressed before the takeover is pressed again from script: any change still waiting is reported first (from
   // script, React would not draw what the press's first half reports before RJSF's submit reads its state), and a
@@ -363,8 +385,9 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
       {renderStepErrors && <StepErrors store={store} uiSchema={uiSchema} render={renderStepErrors} />}
       {/* Next (a click, or Enter in a field) submits what was typed: the changes still waiting are reported first, in
           the same event, so the form validates and submits them. */}
-      <div className="step-form" lang={lang} ref={container} onSubmitCapture={beginNext} onSubmit={tellNext}>
+      <div className="step-form" lang={lang} ref={container} onSubmitCapture={beginNext}>
         <Form
+          ref={form}
           schema={module.schema}
           uiSchema={uiSchema}
           validator={validator}
@@ -375,7 +398,8 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
           extraErrors={extraErrors}
           extraErrorsBlockSubmit
           liveValidate={validatesEachChange ? 'onChange' : 'onBlur'}
-          showErrorList="top"
+          // The error summary is the root object's (ObjectFieldTemplate): it shows a press's errors before RJSF has them.
+          showErrorList={false}
           noHtml5Validate
           // Drawn by the server, the form can be pressed before its script takes it over: a dialog's method makes the
           // browser's own submission do nothing (a GET would put what was typed in the address).
@@ -392,17 +416,21 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
             dropStaleChecks(before, data);
             // RJSF takes the derived data as it would a value set from outside.
             if (data !== e.formData) setExternalChanges((n) => n + 1);
+            // A change RJSF took by itself (a box ticked) settles a press it has not heard of, as a reported one does.
+            if (unsettled.current?.rjsfBehind) queueMicrotask(settlePress);
           }}
           onBlur={(id) => store.set((s) => (s.touched.has(id) ? s : { ...s, touched: new Set(s.touched).add(id) }))}
           onError={(errors) => {
             formErrors.current = errors;
-            // Told already beside RJSF's submit (tellNext), unless RJSF found what that check did not.
             showStepErrors(errors);
-            if (!counted.current) store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
-            counted.current = false;
+            // The errors of a press counted already (settlePress), or a submit RJSF refused where the step's validator did not.
+            if (settling.current) settling.current = false;
+            else {
+              store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
+              pressSettles(false);
+            }
           }}
           onSubmit={(e) => {
-            counted.current = false;
             showStepErrors([]);
             if (isBusy(store.get())) return;
             setAdvancing(true);
@@ -417,6 +445,7 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
                   dropStaleRefusal(store.get().formData);
                   // Shown as a Next with errors is: every mark, and the summary (titled by the refusal) takes focus.
                   store.set((s) => ({ ...s, submitCount: s.submitCount + 1 }));
+                  pressSettles(false);
                 }
               } finally {
                 setAdvancing(false);

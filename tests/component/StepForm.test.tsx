@@ -238,3 +238,30 @@ describe("the step's buttons", () => {
     expect(read()).toMatchObject({ name: 'Pat', agree: true });
   });
 });
+
+describe('a Next with errors, before RJSF has taken them (drawn from the step store: StepForm beginNext)', () => {
+  it('follows a box ticked at once: its message goes, the others stay', async () => {
+    const agreeing = await compileFixture(
+      'agreeing-step',
+      {
+        type: 'object',
+        required: ['name', 'agree'],
+        properties: { name: { type: 'string', title: 'Name', minLength: 1 }, agree: { type: 'boolean', title: 'I agree', const: true, errorMessage: 'Agreeing is required.' } },
+        errorMessage: { required: { name: 'Name is required.', agree: 'Agreeing is required.' } },
+      } as never,
+      { agree: { 'ui:widget': 'checkbox' } } as never,
+    );
+    render(
+      <StepForm words={engineWords} module={agreeing} formData={{}} widgets={widgets} onNext={vi.fn()} actions={() => <button type="submit">Next</button>} />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = screen.getByRole('alert');
+    expect(within(summary).getByRole('link', { name: 'Agreeing is required.' })).toBeInTheDocument();
+    // Ticked at once (the page is not idle yet in this test: its wait for that falls back to a second).
+    await userEvent.click(screen.getByRole('checkbox'));
+    expect(within(summary).queryByRole('link', { name: 'Agreeing is required.' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Agreeing is required.', { selector: '.field-error p' })).not.toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Name is required.' })).toBeInTheDocument();
+    expect(screen.getByText('Name is required.', { selector: '.field-error p' })).toBeInTheDocument();
+  });
+});

@@ -111,11 +111,11 @@ describe('per-field updates', () => {
     expect(onNext).not.toHaveBeenCalled();
   });
 
-  it('a Next with errors draws the step once: the messages, the summary and the count of presses in one render', async () => {
+  it('a Next with errors is drawn from the store, not by RJSF, which takes its errors in one render once the page is idle', async () => {
     renders.clear();
     const onNext = renderStep1();
     const before = new Map(renders);
-    // Each time RJSF draws the step, whether it validates each change by then (it hears so once the press's frame is out).
+    // Each time RJSF draws the step, whether it validates each change by then.
     const drawnForms: string[] = [];
     const draw = Form.prototype.render;
     const drawing = vi.spyOn(Form.prototype, 'render').mockImplementation(function (this: Form) {
@@ -124,21 +124,57 @@ describe('per-field updates', () => {
     });
     onTestFinished(() => drawing.mockRestore());
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    // RJSF reports its errors once it has drawn them: counting the press then drew the whole step again, before the
-    // first frame.
-    expect(drawnForms.filter((live) => live !== 'onChange')).toEqual(['onBlur']);
-    const summary = await screen.findByRole('alert');
+    // The press's render: the messages, the summary (focused) and each field's invalid state, with no field drawn by RJSF.
+    expect(drawnForms).toEqual([]);
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveFocus();
     expect(within(summary).getByRole('link', { name: 'First name is required.' })).toBeInTheDocument();
+    expect(screen.getByText('Last name is required.', { selector: '.field-error p' })).toBeInTheDocument();
     expect(screen.getByLabelText(/^First name/)).toHaveAttribute('aria-invalid', 'true');
-    // A field with a message is drawn once, one without none.
+    expect(renderedSince(before)).toEqual({});
+    // Once the page is idle RJSF validates what was pressed, and each change from then on, in one render: a field
+    // with a message is drawn once, one without none, and the same summary keeps its items and the focus.
+    await waitFor(() => expect(drawnForms).toEqual(['onChange']), { timeout: 3000 });
     const drawn = renderedSince(before);
     expect(drawn).toMatchObject({ root_firstName: 1, root_ssn: 1, root_homeAddress_zip: 1, root_group_id: 1 });
     expect(Object.entries(drawn).filter(([, times]) => times !== 1)).toEqual([]);
+    expect(screen.getByRole('alert')).toBe(summary);
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('link', { name: 'First name is required.' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^First name/)).toHaveAttribute('aria-invalid', 'true');
     // A second Next with the same errors is counted too: the summary takes the focus again.
     (document.activeElement as HTMLElement).blur();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(summary).toHaveFocus());
     expect(onNext).not.toHaveBeenCalled();
+  });
+
+  it('a change RJSF takes before it has the errors of a press settles the press at once: every other message stays', async () => {
+    renderStep1();
+    const drawnForms: string[] = [];
+    const draw = Form.prototype.render;
+    const drawing = vi.spyOn(Form.prototype, 'render').mockImplementation(function (this: Form) {
+      drawnForms.push(String(this.props.liveValidate));
+      return draw.call(this);
+    });
+    onTestFinished(() => drawing.mockRestore());
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = screen.getByRole('alert');
+    const first = screen.getByLabelText(/^First name/);
+    // A value put in whole reaches RJSF at once, without the field being left (which has RJSF validate the step).
+    await userEvent.click(first);
+    await userEvent.paste('Ann');
+    // The press is settled as RJSF takes the change, not once the page is idle: RJSF holds every message from then on.
+    expect(drawnForms.at(-1)).toBe('onChange');
+    expect(within(summary).queryByRole('link', { name: 'First name is required.' })).not.toBeInTheDocument();
+    expect(first).not.toHaveAttribute('aria-invalid');
+    expect(within(summary).getByRole('link', { name: 'Last name is required.' })).toBeInTheDocument();
+    expect(screen.getByText('Last name is required.', { selector: '.field-error p' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Last name/)).toHaveAttribute('aria-invalid', 'true');
+    // And the idle page adds nothing: RJSF draws the step no more.
+    const drawnThen = drawnForms.length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(drawnForms.length).toBe(drawnThen);
   });
 
   it('typing shows each character before validation settles, and leaving the field validates what was typed at once', async () => {

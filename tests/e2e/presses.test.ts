@@ -61,6 +61,21 @@ describe('a Next with errors', () => {
         const marked = pressed.at(-1)!.invalid;
         expect(marked).toBeGreaterThan(5);
         expect(pressed[0]).toEqual({ commits: 1, summary: true, invalid: marked });
+        // That drawing comes from the step's store; RJSF takes the same errors once the page is idle (StepForm's
+        // settlePress): the same summary, still focused, with the same links, and the same messages.
+        const shown = () =>
+          page.evaluate(() => ({
+            focused: document.activeElement?.getAttribute('role'),
+            links: [...document.querySelectorAll('[role="alert"] a')].map((a) => a.textContent),
+            messages: [...document.querySelectorAll('.field-error p')].map((p) => p.textContent),
+          }));
+        const first = await shown();
+        expect(first.focused).toBe('alert');
+        expect(first.messages.length).toBeGreaterThanOrEqual(marked);
+        // (Headless Chromium may give no idle time after a press: the step's wait for it ends after 5 s at the latest.)
+        await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 200), { timeout: 6000 })));
+        expect(await shown()).toEqual(first);
+        expect((await drawings(page)).at(-1)!.invalid).toBe(marked);
 
         // Enter in a field, from the keyboard: the summary and every message in the first drawing too. (The summary
         // taking the focus leaves the field, which RJSF validates as any field left: a commit of its own.)

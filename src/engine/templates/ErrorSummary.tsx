@@ -1,6 +1,6 @@
 /** The error summary shown on a Next with errors: titled, focused, each item a link to its field. */
-import { memo, useEffect, useRef } from 'react';
-import { deepEquals, type ErrorListProps } from '@rjsf/utils';
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { deepEquals, toErrorList, type ErrorSchema, type UiSchema } from '@rjsf/utils';
 import { useFormState, type EngineFormContext, type FormState } from '../formContext';
 import { propertyToId } from '../errors';
 
@@ -23,12 +23,22 @@ const selectSubmitCount = (s: FormState) => s.submitCount;
 const selectPreview = (s: FormState) => s.preview?.errors;
 const selectRefusalTitle = (s: FormState) => s.refusalTitle;
 
-function ErrorSummaryRender(props: ErrorListProps) {
-  const ctx = props.registry.formContext as EngineFormContext;
+interface ErrorSummaryProps {
+  /** The errors RJSF holds (the root object's, with the server checks' and refusals' merged in). */
+  errorSchema: ErrorSchema | undefined;
+  /** The step's uiSchema (its root). */
+  uiSchema: UiSchema | undefined;
+  ctx: EngineFormContext;
+}
+
+function ErrorSummaryRender(props: ErrorSummaryProps) {
+  const { ctx } = props;
   const ref = useRef<HTMLDivElement>(null);
   const submitCount = useFormState(ctx.state, selectSubmitCount);
-  // While typed changes wait for their field to be left, the list follows them (see Preview).
-  const errors = useFormState(ctx.state, selectPreview) ?? props.errors;
+  const held = useMemo(() => (props.errorSchema ? toErrorList(props.errorSchema) : []), [props.errorSchema]);
+  // A press's errors, and while typed changes wait for their field to be left the list that follows them, come from
+  // the preview before RJSF holds them (see Preview and StepForm's beginNext).
+  const errors = useFormState(ctx.state, selectPreview) ?? held;
   const refusalTitle = useFormState(ctx.state, selectRefusalTitle);
   useEffect(() => {
     if (submitCount > 0) ref.current?.focus();
@@ -71,5 +81,6 @@ function ErrorSummaryRender(props: ErrorListProps) {
   );
 }
 
-/** Re-rendered when what it lists changes (RJSF renders the list on every change of the form). */
-export const ErrorSummary = memo(ErrorSummaryRender, (a, b) => a.uiSchema === b.uiSchema && deepEquals(a.errors, b.errors));
+/** Drawn at the top of the step by its root object (ObjectFieldTemplate), which RJSF draws again at every change of the
+ *  form: re-rendered when the errors RJSF holds change, or the part of the store it reads. */
+export const ErrorSummary = memo(ErrorSummaryRender, (a, b) => a.uiSchema === b.uiSchema && a.ctx === b.ctx && deepEquals(a.errorSchema, b.errorSchema));

@@ -2,6 +2,7 @@
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { EngineFormContext, LinkItem } from '../formContext';
 import { useRestDrawn } from '../restDrawn';
+import { ErrorSummary } from './ErrorSummary';
 
 interface Section {
   title?: string;
@@ -64,14 +65,28 @@ function Sections({ sections, properties, id, ctx }: { sections: Section[]; prop
 }
 
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
-  const { properties, uiSchema, fieldPathId, schema, registry } = props;
+  const { properties, uiSchema, fieldPathId, schema, registry, errorSchema } = props;
   const ctx = registry.formContext as EngineFormContext | undefined;
   // RJSF falls back to the property key as a title; only a title the schema or uiSchema gives is shown.
   const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title;
   const id = (fieldPathId as { $id?: string } | undefined)?.$id ?? 'root';
   const sections = uiSchema?.['ui:options']?.sections as Section[] | undefined;
-  if (sections) return <Sections sections={sections} properties={properties} id={id} ctx={ctx} />;
-  if (id === 'root' || !title) return <div className="form-fields">{properties.map((p) => p.content)}</div>;
+  // The step's error summary stands above its fields (the step's root object draws it: see ErrorSummary).
+  const summary = id === 'root' && ctx ? <ErrorSummary errorSchema={errorSchema} uiSchema={uiSchema} ctx={ctx} /> : null;
+  if (sections)
+    return (
+      <>
+        {summary}
+        <Sections sections={sections} properties={properties} id={id} ctx={ctx} />
+      </>
+    );
+  if (id === 'root' || !title)
+    return (
+      <>
+        {summary}
+        <div className="form-fields">{properties.map((p) => p.content)}</div>
+      </>
+    );
   return (
     <fieldset className="object-fieldset" id={id}>
       <legend>{title}</legend>
