@@ -45,6 +45,18 @@ function renderedSince(before: Map<string, number>): Record<string, number> {
 /** The fields other than `id` whose widgets rendered since `before`. */
 const othersSince = (before: Map<string, number>, id: string) => Object.keys(renderedSince(before)).filter((other) => other !== id);
 
+/** Each time RJSF draws the step from here to the test's end: whether it validates each change by then. */
+function recordRjsfDraws(): string[] {
+  const drawnForms: string[] = [];
+  const draw = Form.prototype.render;
+  const drawing = vi.spyOn(Form.prototype, 'render').mockImplementation(function (this: Form) {
+    drawnForms.push(String(this.props.liveValidate));
+    return draw.call(this);
+  });
+  onTestFinished(() => drawing.mockRestore());
+  return drawnForms;
+}
+
 function renderStep1(onNext = vi.fn()) {
   render(
     <StepForm words={engineWords}
@@ -115,14 +127,7 @@ describe('per-field updates', () => {
     renders.clear();
     const onNext = renderStep1();
     const before = new Map(renders);
-    // Each time RJSF draws the step, whether it validates each change by then.
-    const drawnForms: string[] = [];
-    const draw = Form.prototype.render;
-    const drawing = vi.spyOn(Form.prototype, 'render').mockImplementation(function (this: Form) {
-      drawnForms.push(String(this.props.liveValidate));
-      return draw.call(this);
-    });
-    onTestFinished(() => drawing.mockRestore());
+    const drawnForms = recordRjsfDraws();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     // The press's render: the messages, the summary (focused) and each field's invalid state, with no field drawn by RJSF.
     expect(drawnForms).toEqual([]);
@@ -151,13 +156,7 @@ describe('per-field updates', () => {
 
   it('a change RJSF takes before it has the errors of a press settles the press at once: every other message stays', async () => {
     renderStep1();
-    const drawnForms: string[] = [];
-    const draw = Form.prototype.render;
-    const drawing = vi.spyOn(Form.prototype, 'render').mockImplementation(function (this: Form) {
-      drawnForms.push(String(this.props.liveValidate));
-      return draw.call(this);
-    });
-    onTestFinished(() => drawing.mockRestore());
+    const drawnForms = recordRjsfDraws();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     const summary = screen.getByRole('alert');
     const first = screen.getByLabelText(/^First name/);
