@@ -2,9 +2,8 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import Form from '@rjsf/core';
 import { deepEquals, toErrorList, type ErrorSchema, type RegistryWidgetsType, type RJSFValidationError, type UiSchema } from '@rjsf/utils';
-// Imported directly: the package index also pulls in the Ajv compiler, which the browser never needs.
-import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import type { StepModule } from './types';
+import { stepValidator } from './stepValidator';
 import { createFormStateStore, FormContextReact, idToPath, isBusy, useFormState, type EngineFormContext, type EngineWords, type FormState, type FormStateStore, type LinkItem } from './formContext';
 import { getPath, setPath } from './paths';
 import { fieldLabel } from './fieldLabel';
@@ -116,7 +115,7 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
 }
 
 export function StepForm({ module, lang, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors, onChange, updateFormData }: StepFormProps) {
-  const validator = useMemo(() => createPrecompiledValidator(module.validateFns, module.schema), [module]);
+  const validator = useMemo(() => stepValidator(module), [module]);
   // The step in the page's language: the validators keep the schema they were built for, its words are translated.
   const translate = module.translate ?? untranslated;
   const uiSchema = useMemo(() => localizeUi(module.schema, module.uiSchema, translate), [module.schema, module.uiSchema, translate]);
