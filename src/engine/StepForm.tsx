@@ -235,6 +235,7 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
   const unsettled = useRef<{ cancel: () => void; rjsfBehind: boolean } | null>(null);
   // RJSF's onError for the errors of a press counted already.
   const settling = useRef(false);
+  const dropPreview = useCallback(() => store.set((s) => (s.preview ? { ...s, preview: null } : s)), [store]);
   const settlePress = useCallback(() => {
     const press = unsettled.current;
     if (!press) return;
@@ -245,10 +246,10 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
       // Valid by now (a change RJSF took since): RJSF reports nothing.
       if (form.current?.validateForm() !== false) settling.current = false;
       // A change typed since keeps its own preview until its field is left.
-      if (waiting.current.size === 0) store.set((s) => (s.preview ? { ...s, preview: null } : s));
+      if (waiting.current.size === 0) dropPreview();
     }
     setValidatesEachChange(true);
-  }, [store]);
+  }, [dropPreview]);
   const pressSettles = useCallback(
     (rjsfBehind: boolean) => {
       unsettled.current?.cancel();
@@ -268,9 +269,9 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
       // After React's own work for this task, which a microtask queued later follows.
       if (settle && unsettled.current?.rjsfBehind) return queueMicrotask(settlePress);
       // RJSF takes the changes in this same event: the preview gives way to its state in one render.
-      store.set((s) => (s.preview ? { ...s, preview: null } : s));
+      dropPreview();
     },
-    [store, settlePress],
+    [dropPreview, settlePress],
   );
   const flushChanges = useCallback(() => reportChanges(true), [reportChanges]);
   // Typing pauses SETTLE_MS after the last change: one timer waits for it, set again only once it is up (a timer

@@ -71,20 +71,12 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const title = (uiSchema?.['ui:title'] as string | undefined) ?? schema.title;
   const id = (fieldPathId as { $id?: string } | undefined)?.$id ?? 'root';
   const sections = uiSchema?.['ui:options']?.sections as Section[] | undefined;
-  // The step's error summary stands above its fields (the step's root object draws it: see ErrorSummary).
-  const summary = id === 'root' && ctx ? <ErrorSummary errorSchema={errorSchema} uiSchema={uiSchema} ctx={ctx} /> : null;
-  if (sections)
+  if (sections || id === 'root' || !title)
     return (
       <>
-        {summary}
-        <Sections sections={sections} properties={properties} id={id} ctx={ctx} />
-      </>
-    );
-  if (id === 'root' || !title)
-    return (
-      <>
-        {summary}
-        <div className="form-fields">{properties.map((p) => p.content)}</div>
+        {/* The step's error summary stands above its fields (the step's root object draws it: see ErrorSummary). */}
+        {id === 'root' && ctx && <ErrorSummary errorSchema={errorSchema} uiSchema={uiSchema} ctx={ctx} />}
+        {sections ? <Sections sections={sections} properties={properties} id={id} ctx={ctx} /> : <div className="form-fields">{properties.map((p) => p.content)}</div>}
       </>
     );
   return (
