@@ -1,31 +1,51 @@
 // @vitest-environment jsdom
 /** A step the browser draws comes in two renders (issue 25, src/engine/restDrawn.ts): the press's frame shows the
- *  step's first section, the rest (later sections, the fields no section places, the buttons) follows in the render
- *  React makes after it. A step the server draws, and its takeover, are whole. */
+ *  step's first section, up to its first FIRST_DRAWN_FIELDS fields; the rest (that section's other fields, later
+ *  sections, the fields no section places, the buttons) follows in the render React makes after it. A step the
+ *  server draws, and its takeover, are whole. */
 import { engineWords } from '../words';
 import type { ReactElement } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { StepForm } from '../../src/engine/StepForm';
-import { DrawsInTwo } from '../../src/engine/restDrawn';
+import { DrawsInTwo, FIRST_DRAWN_FIELDS, FIRST_DRAWN_ROWS, firstDrawnSections } from '../../src/engine/restDrawn';
 import { widgets } from '../../widgets';
 import type { StepModule } from '../../src/engine/types';
 import schema from '../fixtures/engine-step.schema.json';
 import uiSchema from '../fixtures/engine-step.ui.json';
 import { compileFixture } from './compileFixture';
 
+/** A step whose first section has two fields more than a first render draws. */
+const long = Array.from({ length: FIRST_DRAWN_FIELDS + 2 }, (_, i) => `f${i + 1}`);
+const longFirst = {
+  schema: {
+    type: 'object',
+    properties: Object.fromEntries([...long, 'after'].map((f) => [f, { type: 'string', title: `Field ${f}` }])),
+  },
+  uiSchema: {
+    'ui:options': {
+      sections: [
+        { title: 'Long', fields: long },
+        { title: 'After', fields: ['after'] },
+      ],
+    },
+  },
+};
+
 let module: StepModule;
+let longModule: StepModule;
 beforeAll(async () => {
   module = await compileFixture('engine-step', schema as never, uiSchema as never);
+  longModule = await compileFixture('engine-step-long', longFirst.schema as never, longFirst.uiSchema as never);
 });
 
-const step = () => (
+const step = (drawn = module) => (
   <StepForm
     words={engineWords}
-    module={module}
+    module={drawn}
     formData={{}}
     widgets={widgets}
     onNext={vi.fn()}
@@ -73,6 +93,21 @@ describe('a step drawn in two renders', () => {
       expect(now.about).toBe(about);
     }));
 
+  it(`draws a long first section's first ${FIRST_DRAWN_FIELDS} fields in the first render, and its others with the rest`, () =>
+    drawnAsAPress(step(longModule), async () => {
+      const fields = () => screen.queryAllByRole('textbox').map((f) => f.id);
+      const ids = long.map((f) => `root_${f}`);
+      expect(screen.getByRole('region', { name: 'Long' })).toBeInTheDocument();
+      expect(fields()).toEqual(ids.slice(0, FIRST_DRAWN_FIELDS));
+      expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+      const firstField = screen.getByLabelText(/^Field f1/);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Next' })).not.toBeNull());
+      // In the section's order, below those drawn first, which were drawn once (the same elements).
+      expect(fields()).toEqual([...ids, 'root_after']);
+      expect(within(screen.getByRole('region', { name: 'Long' })).getAllByRole('textbox')).toHaveLength(long.length);
+      expect(screen.getByLabelText(/^Field f1/)).toBe(firstField);
+    }));
+
   it('in the studio, which draws a step afresh at each change: whole, in one render', () =>
     drawnAsAPress(<DrawsInTwo.Provider value={false}>{step()}</DrawsInTwo.Provider>, () => {
       const now = shown();
@@ -99,3 +134,19 @@ describe('a step drawn in two renders', () => {
     container.remove();
   });
 });
+
+describe("a summary's first render", () => {
+  const sections = (...rows: number[]) => rows.map((n, i) => ({ title: `s${i}`, rows: Array.from({ length: n }, (_, r) => r) }));
+  const titles = (...rows: number[]) => firstDrawnSections(sections(...rows)).map((s) => s.title);
+
+  it(`draws whole sections, each that begins within the first ${FIRST_DRAWN_ROWS} rows`, () => {
+    expect(FIRST_DRAWN_ROWS).toBe(10);
+    // The review's own: Personal Information (6 rows) and Home Address (4) fill a phone's first screen.
+    expect(titles(6, 4, 3, 2)).toEqual(['s0', 's1']);
+    expect(titles(6, 3, 3, 2)).toEqual(['s0', 's1', 's2']);
+    // A section longer than the screen is still drawn whole, alone.
+    expect(titles(12, 3)).toEqual(['s0']);
+    expect(titles()).toEqual([]);
+  });
+});
+

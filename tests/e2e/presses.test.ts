@@ -96,6 +96,49 @@ describe('a Next with errors', () => {
   }
 });
 
+describe('Previous to step 1', () => {
+  for (const device of DEVICES) {
+    it(`paints the heading and the first screen's fields in its frame, then the rest below them, nothing moved (${device.name})`, async () => {
+      const context = await device.open(live.browser);
+      const page = await context.newPage();
+      try {
+        await page.goto(`${live.server.url}/enrollment/accountholder`);
+        await fillPersonal(page, { ...pat, ssnDigits: '123450774' });
+        await fillEmployerGroup(page);
+        await next(page, 'Step 2: Additional Cardholder');
+        // The fields in the frame that first paints step 1's heading (a frame's animation callbacks see what it
+        // paints), and where they are.
+        await page.evaluate(() => {
+          const w = window as unknown as { __painted: Promise<{ id: string; top: number }[]> };
+          const fields = () => [...document.querySelectorAll('main input, main select')].map((f) => ({ id: f.id, top: f.getBoundingClientRect().top + scrollY }));
+          w.__painted = new Promise((resolve) => {
+            const observer = new MutationObserver(() => {
+              if (document.querySelector('h1')?.textContent !== 'Step 1: Account Holder Information') return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(fields()));
+            });
+            observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+          });
+        });
+        await press(page.getByRole('button', { name: 'Previous', exact: true }), PERSON);
+        const painted = await page.evaluate(() => (window as unknown as { __painted: Promise<{ id: string; top: number }[]> }).__painted);
+        expect(painted.map((f) => f.id)).toEqual(['root_firstName', 'root_middleInitial', 'root_lastName', 'root_ssn', 'root_dob']);
+        // The rest follows below them: the section's other fields, the later sections and the buttons.
+        await page.getByRole('button', { name: 'Next', exact: true }).waitFor();
+        const whole = await page.evaluate(() => [...document.querySelectorAll('main input, main select')].map((f) => ({ id: f.id, top: f.getBoundingClientRect().top + scrollY })));
+        expect(whole.slice(0, painted.length)).toEqual(painted);
+        expect(whole.map((f) => f.id)).toEqual(expect.arrayContaining(['root_homePhone', 'root_email', 'root_verificationCode', 'root_homeAddress_zip']));
+        // From the keyboard, the fifth field leads on to the sixth.
+        await page.getByLabel(/date of birth/i).focus();
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('root_homePhone');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 /** Records each use of the browser's Intl formatters (as text, like COUNT_COMMITS). A page's first one costs a phone
  *  65 to 200 ms (ICU's data): a task a press landing during it waits for. */
 const COUNT_INTL = `window.__intl = [];
@@ -110,7 +153,7 @@ for (const [proto, name] of [[Date.prototype, 'toLocaleDateString'], [Date.proto
 }`;
 
 describe('Next to the summary', () => {
-  it("draws the summary whole in the press's first drawing: its rows, never 'Loading' under its heading, its dates without Intl", async () => {
+  it("draws the summary's first screen in the press's first drawing, then the rest: never 'Loading' under its heading, its dates without Intl", async () => {
     const context = await DEVICES[1].open(live.browser);
     await context.addInitScript(COUNT_INTL);
     const page = await context.newPage();
@@ -133,7 +176,9 @@ describe('Next to the summary', () => {
       await page.getByRole('cell', { name: 'Pat', exact: true }).first().waitFor();
       const drawn = await page.evaluate(() => (window as unknown as { __summary: { loading: boolean; rows: number }[] }).__summary);
       expect(drawn[0].loading).toBe(false);
-      expect(drawn[0].rows).toBeGreaterThan(10);
+      // Personal Information's 6 rows and Home Address's 4 (restDrawn.ts), then the later sections.
+      expect(drawn[0].rows).toBe(10);
+      await expect.poll(async () => page.locator('main tbody tr').count()).toBeGreaterThan(10);
       // 'MMMM D, YYYY' from the words file's months: the journey to here made no Intl formatter.
       await page.getByRole('cell', { name: 'April 15, 1970', exact: true }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl)).toEqual([]);

@@ -6,6 +6,7 @@ import { reviewSections, type ReviewSection, type ReviewStep } from '../../engin
 import { displayDate } from '../../domain/dates';
 import { maskSsnForReview } from '../../domain/ssn';
 import { localizeUi } from '../../engine/localize';
+import { firstDrawnSections, useRestDrawn } from '../../engine/restDrawn';
 import { loadStep } from '../stepModule';
 import { variant } from '../variant';
 import { currentLanguage, useWords, useLanguage, useText } from '../words';
@@ -39,6 +40,9 @@ type VerifyProps = { payload: Record<string, unknown>; steps: ReviewStep[]; onEd
 
 export function Verify({ payload, steps, onEdit, onNext, actions }: VerifyProps) {
   const { form } = useText();
+  // Its first screen in the first render, the rest (later sections, the buttons) in the next (restDrawn.ts).
+  const restDrawn = useRestDrawn();
+  const sections = reviewSections(steps, payload, { date: (iso) => displayDate(iso, form), last4: maskSsnForReview, yes: form.yes, no: form.no });
   return (
     <form
       onSubmit={(e) => {
@@ -46,10 +50,10 @@ export function Verify({ payload, steps, onEdit, onNext, actions }: VerifyProps)
         onNext();
       }}
     >
-      {reviewSections(steps, payload, { date: (iso) => displayDate(iso, form), last4: maskSsnForReview, yes: form.yes, no: form.no }).map((s) => (
+      {(restDrawn ? sections : firstDrawnSections(sections)).map((s) => (
         <Section key={`${s.stepId}-${s.title}`} section={s} onEdit={onEdit} />
       ))}
-      {actions}
+      {restDrawn && actions}
     </form>
   );
 }
@@ -92,8 +96,8 @@ const reviewLoaders: ReviewLoader[] = variant.steps
   .map((s) => ({ stepId: s.id, load: (language: string) => loadStep(s.id, language).then((m) => ({ stepId: s.id, schema: m.schema, uiSchema: localizeUi(m.schema, m.uiSchema, m.translate!) })) }));
 
 /** What the summary needs before it is drawn, in the page's language: the wizard moves to it once this is here, so
- *  the summary is drawn whole in the press's frame, never first as 'Loading'. Made ahead too (Wizard.tsx preloads the
- *  next step's screen once the page is idle). */
+ *  the summary is drawn in the press's frame (its first screen, then the rest: restDrawn.ts), never first as
+ *  'Loading'. Made ahead too (Wizard.tsx preloads the next step's screen once the page is idle). */
 export const prepareReview = (): Promise<unknown> => loadReviewSteps(reviewLoaders, currentLanguage());
 
 /** The summary step as the wizard draws it: the earlier steps' schema pairs, then the summary. */

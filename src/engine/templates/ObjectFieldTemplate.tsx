@@ -1,7 +1,7 @@
 /** Objects render as fieldsets; the root object may group its fields into titled sections (ui:options.sections). */
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import type { EngineFormContext, LinkItem } from '../formContext';
-import { useRestDrawn } from '../restDrawn';
+import { FIRST_DRAWN_FIELDS, useRestDrawn } from '../restDrawn';
 import { ErrorSummary } from './ErrorSummary';
 
 interface Section {
@@ -31,13 +31,16 @@ function LinkList({ links, newTab }: { links: readonly LinkItem[]; newTab: strin
 type Property = ObjectFieldTemplateProps['properties'][number];
 
 /** The root object's fields in titled sections, each drawn only if it shows something; the first one that does is
- *  drawn first, and the others and the fields no section places with the rest of the step (restDrawn.ts). */
+ *  drawn first, up to FIRST_DRAWN_FIELDS of its fields, and its other fields, the other sections and the fields no
+ *  section places with the rest of the step (restDrawn.ts). */
 function Sections({ sections, properties, id, ctx }: { sections: Section[]; properties: Property[]; id: string; ctx: EngineFormContext | undefined }) {
   const restDrawn = useRestDrawn();
   const placed = new Set(sections.flatMap((s) => s.fields));
   const byName = new Map(properties.map((p) => [p.name, p]));
   const shown = sections.map((s, i) => {
     const fields = s.fields.map((f) => byName.get(f)).filter((p): p is Property => p !== undefined && !p.hidden);
+    // Only the first section that shows something is drawn in the first render: these are its first fields.
+    const drawn = restDrawn ? fields : fields.slice(0, FIRST_DRAWN_FIELDS);
     const links = s.links ? (ctx?.links?.[s.links] ?? []) : [];
     if (fields.length === 0 && !s.notice && links.length === 0) return null;
     const headingId = `${id}-section-${i}`;
@@ -51,7 +54,7 @@ function Sections({ sections, properties, id, ctx }: { sections: Section[]; prop
           </p>
         ))}
         {links.length > 0 && <LinkList links={links} newTab={ctx?.words.newTab ?? ''} />}
-        {fields.map((p) => p.content)}
+        {drawn.map((p) => p.content)}
       </section>
     );
   });
