@@ -10,8 +10,9 @@ import { createContext, useContext, useDeferredValue, useSyncExternalStore } fro
 const noChanges = () => () => undefined;
 
 /** The most fields a step's first render draws: what a phone's first screen holds. Step 1 at 390 x 844 px (and at
- *  1280 x 800) shows its first five fields; the sixth starts below the fold. Drawing the section's ten took half of
- *  Previous on the phone profile (issue 25). */
+ *  1280 x 800) shows its first five fields; the sixth's box starts below the fold (at 390 px its label's top line is
+ *  the screen's last). Drawing all ten of step 1's first section took a third of Previous or more on the phone
+ *  profile (issue 25). */
 export const FIRST_DRAWN_FIELDS = 5;
 
 /** The most rows of a summary (the review step) its first render draws, in whole sections: what a phone's first
