@@ -116,7 +116,17 @@ describe('a step drawn in two renders', () => {
       expect(now.next).not.toBeNull();
     }));
 
+  it('in the studio, a long first section too: every field in one render', () =>
+    drawnAsAPress(<DrawsInTwo.Provider value={false}>{step(longModule)}</DrawsInTwo.Provider>, () => {
+      expect(screen.getAllByRole('textbox')).toHaveLength(long.length + 1);
+      expect(screen.queryByRole('button', { name: 'Next' })).not.toBeNull();
+    }));
+
   it('by the server: every section and the buttons, and its takeover draws nothing more', async () => {
+    const long = document.body.appendChild(document.createElement('div'));
+    long.innerHTML = renderToString(step(longModule));
+    expect(long.querySelectorAll('input')).toHaveLength(longFirst.uiSchema['ui:options'].sections.flatMap((s) => s.fields).length);
+    long.remove();
     const container = document.body.appendChild(document.createElement('div'));
     container.innerHTML = renderToString(step());
     expect(shown().more).not.toBeNull();

@@ -162,23 +162,35 @@ describe('Next to the summary', () => {
       await fillPersonal(page, { ...pat, ssnDigits: '123450772' });
       await fillEmployerGroup(page);
       await next(page, 'Step 2: Additional Cardholder');
-      // Each batch of changes while the heading is the summary's: whether it says it is loading, and its rows.
+      // Each batch of changes while the heading is the summary's: whether it says it is loading, its rows (where
+      // each is on the page) and whether its buttons are drawn.
+      type Drawn = { loading: boolean; rows: number[]; buttons: boolean };
       await page.evaluate(() => {
-        const w = window as unknown as { __summary: { loading: boolean; rows: number }[] };
+        const w = window as unknown as { __summary: Drawn[] };
         w.__summary = [];
         new MutationObserver(() => {
           if (document.querySelector('h1')?.textContent !== 'Step 3: Verify') return;
           const main = document.querySelector('main');
-          w.__summary.push({ loading: Boolean(main?.querySelector('[aria-busy="true"]')), rows: main?.querySelectorAll('tbody tr').length ?? 0 });
+          w.__summary.push({
+            loading: Boolean(main?.querySelector('[aria-busy="true"]')),
+            rows: [...(main?.querySelectorAll('tbody tr') ?? [])].map((r) => r.getBoundingClientRect().top + scrollY),
+            buttons: Boolean(main?.querySelector('.actions')),
+          });
         }).observe(document.body, { childList: true, subtree: true, characterData: true });
       });
       await next(page, 'Step 3: Verify', PERSON);
       await page.getByRole('cell', { name: 'Pat', exact: true }).first().waitFor();
-      const drawn = await page.evaluate(() => (window as unknown as { __summary: { loading: boolean; rows: number }[] }).__summary);
+      await page.getByRole('button', { name: 'Next', exact: true }).waitFor();
+      const drawn = await page.evaluate(() => (window as unknown as { __summary: Drawn[] }).__summary);
       expect(drawn[0].loading).toBe(false);
-      // Personal Information's 6 rows and Home Address's 4 (restDrawn.ts), then the later sections.
-      expect(drawn[0].rows).toBe(10);
-      await expect.poll(async () => page.locator('main tbody tr').count()).toBeGreaterThan(10);
+      // Personal Information's 6 rows and Home Address's 4 (restDrawn.ts), without the buttons; then the later
+      // sections and the buttons below them, the first rows where they were.
+      expect(drawn[0].rows).toHaveLength(10);
+      expect(drawn[0].buttons).toBe(false);
+      const whole = drawn.at(-1)!;
+      expect(whole.rows.length).toBeGreaterThan(10);
+      expect(whole.buttons).toBe(true);
+      expect(whole.rows.slice(0, 10)).toEqual(drawn[0].rows);
       // 'MMMM D, YYYY' from the words file's months: the journey to here made no Intl formatter.
       await page.getByRole('cell', { name: 'April 15, 1970', exact: true }).waitFor();
       expect(await page.evaluate(() => (window as unknown as { __intl: string[] }).__intl)).toEqual([]);
