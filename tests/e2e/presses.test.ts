@@ -96,6 +96,9 @@ describe('a Next with errors', () => {
   }
 });
 
+/** A field of the page, and where it is on it. */
+type Placed = { id: string; top: number };
+
 describe('Previous to step 1', () => {
   for (const device of DEVICES) {
     it(`paints the heading and the first screen's fields in its frame, then the rest below them, nothing moved (${device.name})`, async () => {
@@ -109,8 +112,8 @@ describe('Previous to step 1', () => {
         // The fields in the frame that first paints step 1's heading (a frame's animation callbacks see what it
         // paints), and where they are.
         await page.evaluate(() => {
-          const w = window as unknown as { __painted: Promise<{ id: string; top: number }[]> };
-          const fields = () => [...document.querySelectorAll('main input, main select')].map((f) => ({ id: f.id, top: f.getBoundingClientRect().top + scrollY }));
+          const w = window as unknown as { __painted: Promise<Placed[]>; __fields: () => Placed[] };
+          const fields = (w.__fields = () => [...document.querySelectorAll('main input, main select')].map((f) => ({ id: f.id, top: f.getBoundingClientRect().top + scrollY })));
           w.__painted = new Promise((resolve) => {
             const observer = new MutationObserver(() => {
               if (document.querySelector('h1')?.textContent !== 'Step 1: Account Holder Information') return;
@@ -121,11 +124,11 @@ describe('Previous to step 1', () => {
           });
         });
         await press(page.getByRole('button', { name: 'Previous', exact: true }), PERSON);
-        const painted = await page.evaluate(() => (window as unknown as { __painted: Promise<{ id: string; top: number }[]> }).__painted);
+        const painted = await page.evaluate(() => (window as unknown as { __painted: Promise<Placed[]> }).__painted);
         expect(painted.map((f) => f.id)).toEqual(['root_firstName', 'root_middleInitial', 'root_lastName', 'root_ssn', 'root_dob']);
         // The rest follows below them: the section's other fields, the later sections and the buttons.
         await page.getByRole('button', { name: 'Next', exact: true }).waitFor();
-        const whole = await page.evaluate(() => [...document.querySelectorAll('main input, main select')].map((f) => ({ id: f.id, top: f.getBoundingClientRect().top + scrollY })));
+        const whole = await page.evaluate(() => (window as unknown as { __fields: () => Placed[] }).__fields());
         expect(whole.slice(0, painted.length)).toEqual(painted);
         expect(whole.map((f) => f.id)).toEqual(expect.arrayContaining(['root_homePhone', 'root_email', 'root_verificationCode', 'root_homeAddress_zip']));
         // From the keyboard, the fifth field leads on to the sixth.
