@@ -81,21 +81,26 @@ function send(reply: FastifyReply, answer: Answer, metrics: Metrics) {
 const WARM_MS = 2000;
 
 /** What the first enrollment after a start would do for the first time, done as the server starts, so the first
- *  applicants wait no longer than the rest: each wire validator's first run (V8 compiles its function then), and the
- *  enrollment's two statements run once (each is planned, and its function compiled, on its first call: tens of
- *  milliseconds on the embedded engine). They name a key no client can send (IDEMPOTENCY_KEY has no '_') and a
- *  grant no hash can be (''), so they claim and store nothing; on PostgreSQL they warm one pooled connection. The
- *  start waits for them WARM_MS at most (Fastify fails a start whose ready hooks take 10 s), and a failure is left to
- *  the first enrollment, which would meet it anyway (readyz tells the database's state). */
+ *  applicants wait no longer than the rest: each wire validator's first run (V8 compiles its function then), the
+ *  form revision of each partner served kept (or, kept already, looked up: revisions.ts), and the enrollment's two
+ *  statements run once (each is planned, and its function compiled, on its first call: tens of milliseconds on the
+ *  embedded engine). Keeping a new revision parses its 75 KB of JSON in the database: 14 to 20 ms on the embedded
+ *  engine, which the first enrollments under it waited for together. The statements name a key no client can send
+ *  (IDEMPOTENCY_KEY has no '_') and a grant no hash can be (''), so they claim and store nothing; on PostgreSQL they
+ *  warm one pooled connection. The start waits for all this WARM_MS at most (Fastify fails a start whose ready hooks
+ *  take 10 s), and a failure is left to the first enrollment, which does what failed again (readyz tells the
+ *  database's state). */
 async function warmEnrollment(db: Db): Promise<void> {
-  for (const wire of Object.values(await wireValidators())) wire.validate({});
+  const wires = await wireValidators();
+  for (const wire of Object.values(wires)) wire.validate({});
   const { check, settle } = enrollmentStatements(db);
   const key = 'server_start_warm_up';
-  const statements = async () => {
+  const work = async () => {
+    for (const variantId of Object.keys(wires)) await keepRevision(db, variantId);
     await check({ key, ssn_index: '', group_id: '', token_hash: null, session_hash: null, member_hash: null, member_index: null });
     await settle({ key, fingerprint: '', status: 0, body: '', ssnIndex: '', sealed: '', groupId: '', grant: { tokenHash: '', sessionHash: '' }, verificationId: null, memberIndex: null, revision: '', language: '' });
   };
-  await withTimeout(statements, WARM_MS).catch(() => undefined);
+  await withTimeout(work, WARM_MS).catch(() => undefined);
 }
 
 export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): void {
@@ -183,8 +188,8 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     // The employer's name is the database's, never the body's. The applicant's language is kept for the bank's letters:
     // the one the page sent, else the one the request was made in.
     const record = { ...payload, language: (body as { language?: string }).language ?? variant.language, group: { ...payload.group, id: checked.group.id, name: checked.group.name } };
-    // The form revision it was validated under is kept before the enrollment names it (once per process: its wait
-    // counts in the first request's sealing).
+    // The form revision it was validated under is in the database before the enrollment names it: kept as the server
+    // started (warmEnrollment), or here should that have failed (its wait then counts in this request's sealing).
     await keepRevision(db, variant.id);
     const sealed = answer.status === 200 ? protection.encrypt(JSON.stringify(record)) : '';
     phase('seal (encryption)');
