@@ -44,10 +44,11 @@ export interface Rechecked {
   verificationId: string | null;
   /** The member's index stored with the enrollment (a member enrolls once), or null when its group needs none. */
   memberIndex: string | null;
-  /** The refusal to give if that verification is claimed by another enrollment before this one settles. */
-  membershipMessage: string;
+  /** The refusal to give if that verification is claimed by another enrollment before this one settles (made when
+   *  asked: an accepted enrollment never needs its refusals). */
+  membershipMessage(): string;
   /** The refusal to give if another enrollment of this member is stored before this one settles. */
-  memberEnrolledMessage: string;
+  memberEnrolledMessage(): string;
 }
 
 /** What enroll_check (migration 011) read in one statement: the idempotency lookup, the SSN's duplicate check and
@@ -88,10 +89,10 @@ export async function checkEnrollment(check: EnrollmentStatements['check'], prot
       // whichever address the request came to.
       const partner = variant.membership ? variant : partnerOfGroup(groupId, false);
       const needsMember = Boolean(partner) || facts.is_aarp === true;
-      const membershipMessage = membershipRequired(partner ?? partnerOfGroup(groupId, true), variant.language);
-      if (needsMember && !facts.verification_id) throw new HttpError(403, membershipMessage);
-      const memberEnrolledMessage = memberEnrolled(partner ?? variant, variant.language);
-      if (needsMember && facts.member_enrolled) throw new HttpError(409, memberEnrolledMessage);
+      const membershipMessage = () => membershipRequired(partner ?? partnerOfGroup(groupId, true), variant.language);
+      if (needsMember && !facts.verification_id) throw new HttpError(403, membershipMessage());
+      const memberEnrolledMessage = () => memberEnrolled(partner ?? variant, variant.language);
+      if (needsMember && facts.member_enrolled) throw new HttpError(409, memberEnrolledMessage());
       return { grant, group: { id: groupId, name: facts.group_name }, verificationId: needsMember ? facts.verification_id : null, memberIndex: needsMember ? memberIndex : null, membershipMessage, memberEnrolledMessage };
     },
   };

@@ -65,27 +65,6 @@ describe.each(databases)('form revisions, on $name', (database) => {
     expect(sent[0]).toMatch(/^SELECT/);
   });
 
-  it('keeps the revision of each partner it serves as it starts, so the first enrollments under it do not wait for it', async () => {
-    const fresh = await database.open();
-    const sent: string[] = [];
-    const watched: Db = { ...fresh.db, query: ((sql: string, params?: unknown[], prepared?: string) => (sent.push(sql), fresh.db.query(sql, params, prepared))) as Db['query'] };
-    const { app: started } = await makeApp(watched);
-    try {
-      await started.ready();
-      const served = Object.keys(JSON.parse(readFileSync('generated/revisions.json', 'utf8')) as Record<string, string>);
-      const { rows } = await fresh.db.query<{ revision: string }>('SELECT revision FROM form_revisions ORDER BY revision');
-      expect(rows.map((r) => r.revision)).toEqual(served.map(revisionOf).sort());
-      // No enrollment yet: each is listed with none.
-      expect((await listRevisions(fresh.db)).map((r) => r.enrollments)).toEqual(served.map(() => 0));
-      sent.length = 0;
-      expect((await (await new Client(started).verified()).enroll(enrollment())).body).toBe('success');
-      expect(sent.filter((sql) => sql.includes('form_revisions'))).toEqual([]);
-    } finally {
-      await started.close();
-      await fresh.drop();
-    }
-  });
-
   it('keeps an older enrollment under its own revision when the form changes, and lists each revision with its enrollments', async () => {
     // An enrollment made under an earlier build of the standard form (its revision kept then).
     const older = 'standard-000000000000';

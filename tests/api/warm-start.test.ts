@@ -1,11 +1,13 @@
 // @vitest-environment node
 /** A server warms the enrollment up as it starts (issue 25): the first enrollment after a start finds the wire
- *  validators run once and, on the embedded engine, the enrollment's statements prepared and their functions compiled,
- *  and the warming claims and stores nothing. */
+ *  validators run once, each partner's form revision kept and, on the embedded engine, the enrollment's statements
+ *  prepared and their functions compiled, and the warming claims and stores nothing. */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/index';
 import { wireValidators } from '../../src/server/validation';
+import { listRevisions, revisionOf } from '../../src/server/revisions';
 import { Client, databases, enrollment, makeApp } from './harness';
 
 describe.each(databases)('a server started, on $name', (database) => {
@@ -41,6 +43,27 @@ describe.each(databases)('a server started, on $name', (database) => {
     expect(await counts()).toEqual({ enrollments: 0, keys: 0, claimed: 0 });
     expect((await applicant.enroll(enrollment())).body).toBe('success');
     expect(await counts()).toEqual({ enrollments: 1, keys: 1, claimed: 1 });
+  });
+
+  it('has kept the form revision of each partner it serves (none enrolled under yet), so the first enrollments do not wait for it', async () => {
+    const fresh = await database.open();
+    const sent: string[] = [];
+    const watched: Db = { ...fresh.db, query: ((sql: string, params?: unknown[], prepared?: string) => (sent.push(sql), fresh.db.query(sql, params, prepared))) as Db['query'] };
+    const { app: started } = await makeApp(watched);
+    try {
+      await started.ready();
+      const served = Object.keys(JSON.parse(readFileSync('generated/revisions.json', 'utf8')) as Record<string, string>);
+      const { rows } = await fresh.db.query<{ revision: string }>('SELECT revision FROM form_revisions ORDER BY revision');
+      expect(rows.map((r) => r.revision)).toEqual(served.map(revisionOf).sort());
+      // No enrollment yet: each is listed with none.
+      expect((await listRevisions(fresh.db)).map((r) => r.enrollments)).toEqual(served.map(() => 0));
+      sent.length = 0;
+      expect((await (await new Client(started).verified()).enroll(enrollment())).body).toBe('success');
+      expect(sent.filter((sql) => sql.includes('form_revisions'))).toEqual([]);
+    } finally {
+      await started.close();
+      await fresh.drop();
+    }
   });
 });
 

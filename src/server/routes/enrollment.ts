@@ -213,7 +213,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
       // Another request for this SSN, or for this member, was stored first (a race past the checks): this one is a
       // duplicate. Until this update lands, a retry with this key reads the accepted answer, which is true of the person.
       const member = checked.memberIndex !== null && (await db.query('SELECT 1 FROM enrollments WHERE ssn_index = $1', [ssnIndex])).rows.length === 0;
-      stored = { status: 409, body: JSON.stringify({ message: member ? checked.memberEnrolledMessage : messages.duplicateAccount }) };
+      stored = { status: 409, body: JSON.stringify({ message: member ? checked.memberEnrolledMessage() : messages.duplicateAccount }) };
       await db.query('UPDATE idempotency_keys SET status = $2, body = $3 WHERE key = $1', [key, stored.status, stored.body]);
     }
     // Documents needed: this browser alone may upload identity documents for the enrollment just stored (issue 11).
@@ -223,7 +223,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     // A concurrent request with the same key stored its answer first: answer as it did.
     const twin = (await db.query<Answer & { request_hash: string }>('SELECT status, body, request_hash FROM idempotency_keys WHERE key = $1', [key])).rows[0];
     // No answer under this key: the grant (or the membership verification) was spent by another enrollment meanwhile.
-    if (!twin) throw new HttpError(403, outcome.granted ? checked.membershipMessage : messages.captchaRequired);
+    if (!twin) throw new HttpError(403, outcome.granted ? checked.membershipMessage() : messages.captchaRequired);
     if (twin.request_hash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
     return send(reply, twin, metrics);
   });
