@@ -28,7 +28,7 @@ export interface EnrollFigures {
   ceiling: number;
   ceilingP99: number;
   /** The p99s without each run's first round (its first `CONCURRENCY` requests, sent at once to a process that has not
-   *  yet run an enrollment: the first run of each code path, each connection's first statements, the revision kept):
+   *  yet run an enrollment: the first run of each code path, each connection's first statements, the first rows):
    *  how much of the p99 is a cold start. */
   p99AfterFirstRound: number;
   ceilingP99AfterFirstRound: number;

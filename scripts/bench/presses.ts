@@ -19,11 +19,12 @@ export type Press = (typeof PRESSES)[number];
 type Result = { kind: 'h1' | 'text'; value: string } | { kind: 'frame' };
 
 /** The time from the pointer's up on `target` to the first frame painted once `result` holds, in ms. The press is a
- *  person's tap, whose hover comes with it (`force`): Playwright's own click checks that each pointer event lands on
- *  the target with listeners of its own, whose hit tests ran inside the press (in two traces of an empty step 1's
- *  Next at 4x, the pointer's down took 19 ms with them, 4 ms without). `force` also skips Playwright's waits for the
- *  target: each is on the page, enabled and still, after the reading pause (the captcha's box once its checkbox is
- *  enabled). */
+ *  person's: the target scrolled into view and that scroll drawn (two frames), then a tap, whose hover comes with it
+ *  (`force`). Playwright's own click checks that each pointer event lands on the target with listeners of its own,
+ *  whose hit tests ran inside the press (in two traces of an empty step 1's Next at 4x, the pointer's down took 19 ms
+ *  with them, 4 ms without). `force` also skips Playwright's waits for the target: each is on the page, enabled and
+ *  still, after the reading pause (the captcha's box once its checkbox is enabled), and it would scroll and press at
+ *  once, the scroll's drawing falling in the press. */
 async function pressToPaint(page: Page, target: Locator, result: Result): Promise<number> {
   await page.evaluate((r) => {
     const w = window as unknown as { __press: Promise<number> };
@@ -55,6 +56,8 @@ async function pressToPaint(page: Page, target: Locator, result: Result): Promis
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     });
   }, result);
+  await target.scrollIntoViewIfNeeded();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await target.click({ force: true });
   return page.evaluate(() => (window as unknown as { __press: Promise<number> }).__press);
 }

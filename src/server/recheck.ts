@@ -44,8 +44,8 @@ export interface Rechecked {
   verificationId: string | null;
   /** The member's index stored with the enrollment (a member enrolls once), or null when its group needs none. */
   memberIndex: string | null;
-  /** The refusal to give if that verification is claimed by another enrollment before this one settles (made when
-   *  asked: an accepted enrollment never needs its refusals). */
+  /** The refusal to give if that verification is claimed by another enrollment before this one settles. Each refusal
+   *  is made when asked: an accepted enrollment never needs them. */
   membershipMessage(): string;
   /** The refusal to give if another enrollment of this member is stored before this one settles. */
   memberEnrolledMessage(): string;

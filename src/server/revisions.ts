@@ -1,9 +1,10 @@
 /** Form revisions (issue 24): the build gives each partner's compiled configuration a content hash
  *  (generated/revisions.json, and generated/<variant>/revision.json with the content). A server keeps the revision of
  *  each partner it serves in the database as it starts (warmEnrollment in routes/enrollment.ts: first_used_at is when
- *  a server first served it), or with the first enrollment under it should the database not have answered then; every
- *  enrollment names its revision, so an enrollment made before a change keeps the revision it was made under. A
- *  revision no one enrolled under is listed with none. */
+ *  a server first started with it), or with the first enrollment under it should the database not have answered
+ *  then; every enrollment names its revision, so an enrollment made before a change keeps the revision it was made
+ *  under. A revision no one enrolled under is listed with none. (Migration 014's comment, older than this, says the
+ *  first enrollment keeps it.) */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Db } from './db/index';

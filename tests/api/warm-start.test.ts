@@ -53,8 +53,8 @@ describe.each(databases)('a server started, on $name', (database) => {
     try {
       await started.ready();
       const served = Object.keys(JSON.parse(readFileSync('generated/revisions.json', 'utf8')) as Record<string, string>);
-      const { rows } = await fresh.db.query<{ revision: string }>('SELECT revision FROM form_revisions ORDER BY revision');
-      expect(rows.map((r) => r.revision)).toEqual(served.map(revisionOf).sort());
+      const { rows } = await fresh.db.query<{ revision: string }>('SELECT revision FROM form_revisions');
+      expect(rows.map((r) => r.revision).sort()).toEqual(served.map(revisionOf).sort());
       // No enrollment yet: each is listed with none.
       expect((await listRevisions(fresh.db)).map((r) => r.enrollments)).toEqual(served.map(() => 0));
       sent.length = 0;
@@ -76,6 +76,26 @@ describe('a server started, on the embedded engine', () => {
       await app.ready();
       const { rows } = await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements');
       expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['enroll_check', 'enroll_settle']));
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+
+  it('still prepares the statements when a revision cannot be kept, says so in its log, and the first enrollment keeps it', async () => {
+    const { db, drop } = await databases[0].open();
+    let refuse = true;
+    const failing: Db = { ...db, query: ((sql: string, params?: unknown[], prepared?: string) => (refuse && sql.includes('form_revisions') ? Promise.reject(new Error('database busy')) : db.query(sql, params, prepared))) as Db['query'] };
+    const { app, logs } = await makeApp(failing);
+    try {
+      await app.ready();
+      const { rows } = await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements');
+      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['enroll_check', 'enroll_settle']));
+      expect(logs.text()).toContain('the enrollment warm-up did not complete');
+      expect(logs.text()).toContain('database busy');
+      refuse = false;
+      expect((await (await new Client(app).verified()).enroll(enrollment())).body).toBe('success');
+      expect((await db.query('SELECT 1 FROM form_revisions WHERE revision = $1', [revisionOf('standard')])).rows).toHaveLength(1);
     } finally {
       await app.close();
       await drop();
