@@ -34,6 +34,16 @@ export function logSink() {
   return { stream: new Writable({ write: (c, _e, done) => (lines.push(String(c)), done()) }), text: () => lines.join('') };
 }
 
+/** The same database, each statement's SQL shown to `see` before it runs; a statement `see` throws for fails as one
+ *  the database refused would. */
+export const seenDb = (db: Db, see: (sql: string) => void): Db => ({
+  ...db,
+  query: (async (sql: string, params?: unknown[], prepared?: string) => {
+    see(sql);
+    return db.query(sql, params, prepared);
+  }) as Db['query'],
+});
+
 export async function makeApp(db: Db, { config: overrides, ...opts }: { config?: Partial<Config> } & Partial<Omit<AppOptions, 'config'>> = {}) {
   const logs = logSink();
   const config = testConfig(overrides);

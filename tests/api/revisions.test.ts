@@ -11,7 +11,7 @@ import { exportEnrollments, runAdmin } from '../../src/server/admin';
 import { keepRevision, listRevisions, revisionDocuments, revisionOf } from '../../src/server/revisions';
 import { openDatabase } from '../../src/server/database';
 import { loadConfig } from '../../src/server/config';
-import { Client, databases, enrollment, makeApp } from './harness';
+import { Client, databases, enrollment, makeApp, seenDb } from './harness';
 
 const AARP = { host: 'aarp.localhost' };
 const built = (variant: string) => JSON.parse(readFileSync(`generated/${variant}/revision.json`, 'utf8')) as { revision: string; content: { files: Record<string, { documents?: { title: string; url: string }[] }> } };
@@ -59,7 +59,7 @@ describe.each(databases)('form revisions, on $name', (database) => {
     await keepRevision(db, 'standard');
     const sent: string[] = [];
     // Another Db object: a process that has not kept the revision yet.
-    const restarted: Db = { ...db, query: ((sql: string, params?: unknown[], prepared?: string) => (sent.push(sql), db.query(sql, params, prepared))) as Db['query'] };
+    const restarted = seenDb(db, (sql) => sent.push(sql));
     await keepRevision(restarted, 'standard');
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/^SELECT/);

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../src/server/db/index';
 import { wireValidators } from '../../src/server/validation';
 import { listRevisions, revisionOf } from '../../src/server/revisions';
-import { Client, databases, enrollment, makeApp } from './harness';
+import { Client, databases, enrollment, makeApp, seenDb } from './harness';
 
 describe.each(databases)('a server started, on $name', (database) => {
   let db: Db;
@@ -48,8 +48,7 @@ describe.each(databases)('a server started, on $name', (database) => {
   it('has kept the form revision of each partner it serves (none enrolled under yet), so the first enrollments do not wait for it', async () => {
     const fresh = await database.open();
     const sent: string[] = [];
-    const watched: Db = { ...fresh.db, query: ((sql: string, params?: unknown[], prepared?: string) => (sent.push(sql), fresh.db.query(sql, params, prepared))) as Db['query'] };
-    const { app: started } = await makeApp(watched);
+    const { app: started } = await makeApp(seenDb(fresh.db, (sql) => sent.push(sql)));
     try {
       await started.ready();
       const served = Object.keys(JSON.parse(readFileSync('generated/revisions.json', 'utf8')) as Record<string, string>);
@@ -85,7 +84,9 @@ describe('a server started, on the embedded engine', () => {
   it('still prepares the statements when a revision cannot be kept, says so in its log, and the first enrollment keeps it', async () => {
     const { db, drop } = await databases[0].open();
     let refuse = true;
-    const failing: Db = { ...db, query: ((sql: string, params?: unknown[], prepared?: string) => (refuse && sql.includes('form_revisions') ? Promise.reject(new Error('database busy')) : db.query(sql, params, prepared))) as Db['query'] };
+    const failing = seenDb(db, (sql) => {
+      if (refuse && sql.includes('form_revisions')) throw new Error('database busy');
+    });
     const { app, logs } = await makeApp(failing);
     try {
       await app.ready();
