@@ -10,6 +10,16 @@ export const processCpuMs = (): number => {
   return (user + system) / 1000;
 };
 
+/** This process's main thread's CPU (the server's requests and the load generator; not PGlite's worker, nor V8's
+ *  collector and compiler threads), from the scheduler's nanosecond count; NaN off Linux. */
+export function mainThreadCpuMs(): number {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return NaN;
+  }
+}
+
 let ticksPerSecond: number | undefined;
 
 export function postgresCpuMs(): number {

@@ -16,13 +16,19 @@ import type { Db } from '../../src/server/db/index';
 import { keepRevision, revisionOf } from '../../src/server/revisions';
 import { captureLogs, schemaDatabase, TEST_DATA_KEY, testConfig } from '../../src/server/testing';
 import { firstOfThisMonth } from '../../tests/dates';
-import { postgresCpuMs, processCpuMs } from './cpu';
+import { mainThreadCpuMs, postgresCpuMs, processCpuMs } from './cpu';
 import { median, pairedRatio, percentile } from './stats';
+
+interface Cpu {
+  app: number;
+  mainThread: number;
+  database: number;
+}
 
 export interface EnrollFigures {
   /** Medians over the runs. */
   throughput: number;
-  /** The median of each round's product / ceiling throughput (the two runs of a round are neighbours in time). */
+  /** The median of each round's product / ceiling throughput (the two took their requests in turns: round). */
   ratio: number;
   p99: number;
   ceiling: number;
@@ -44,15 +50,17 @@ export interface EnrollFigures {
   restMs: number;
   ceilingRequestMs: number;
   /** CPU per enrollment, ms (median over the runs), the product's and the raw insert's: this process's (the server,
-   *  the load generator and PGlite's worker alike) and a local PostgreSQL server's (NaN with PGlite). */
-  cpu: { app: number; database: number };
-  ceilingCpu: { app: number; database: number };
+   *  the load generator and PGlite's worker alike), of it its main thread's (the server's requests and the load
+   *  generator: the rest is PGlite's worker and V8's collector and compiler), and a local PostgreSQL server's (NaN
+   *  with PGlite). */
+  cpu: Cpu;
+  ceilingCpu: Cpu;
   /** Enrollments carried by each statement sent, by statement (hsa_enroll_batch_calls; median over the runs): what
    *  group commit saves on PostgreSQL. Empty where each goes on its own (PGlite). */
   batchCalls: Record<string, number>;
-  /** The raw insert behind the product's own HTTP stack (stackedRun; medians over the runs): what of the gap to the
+  /** The raw insert behind the product's own HTTP stack (stackedSide; medians over the runs): what of the gap to the
    *  ceiling is that stack, and what the enrollment's own work. */
-  stacked: { throughput: number; cpu: { app: number; database: number } };
+  stacked: { throughput: number; cpu: Cpu };
 }
 
 /** Mean per observation of a histogram's series, by one label (`by`), from the app's own metrics: in ms for one in
@@ -116,35 +124,62 @@ async function grantedSession(base: string): Promise<Record<string, string>> {
   return { 'content-type': 'application/json', 'x-csrf-token': token, cookie: header() };
 }
 
-/** `total` requests, `concurrency` at a time; each answered 200 with `expected` or it counts as a failure. */
-async function load(total: number, concurrency: number, send: (i: number) => Promise<Response>, expected: string, onPostgres: boolean) {
-  // By request: the first `concurrency` are the first round.
-  const latencies = new Array<number>(total);
-  let failures = 0;
-  let next = 0;
+/** A server the bench loads: its request i, the answer each request must get, and how it is closed. */
+interface Side {
+  send(i: number): Promise<Response>;
+  expected: string;
+  close(): Promise<void>;
+}
+
+/** What a side's blocks added up to: each request's latency (by request: the first `CONCURRENCY` are the first
+ *  round), the seconds under load, the failures, and the CPU spent meanwhile (ms). */
+interface Tally {
+  latencies: number[];
+  seconds: number;
+  failures: number;
+  cpu: Cpu;
+}
+
+const newTally = (total: number): Tally => ({ latencies: new Array<number>(total), seconds: 0, failures: 0, cpu: { app: 0, mainThread: 0, database: 0 } });
+
+/** Requests `from` to `to` of a side, `CONCURRENCY` at a time, into its tally; each answered 200 with the side's
+ *  expected answer or it counts as a failure. */
+async function block(side: Side, tally: Tally, from: number, to: number, onPostgres: boolean) {
+  let next = from;
   const database = onPostgres ? postgresCpuMs() : NaN;
   const app = processCpuMs(); // after the scan of /proc, which is the bench's, not the server's
+  const mainThread = mainThreadCpuMs();
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < to) {
         const i = next++;
         const t = performance.now();
-        const res = await send(i);
+        const res = await side.send(i);
         const text = await res.text();
-        latencies[i] = performance.now() - t;
-        if (res.status !== 200 || text !== expected) {
-          if (failures === 0 && process.env.BENCH_DEBUG) console.error(res.status, text);
-          failures++;
+        tally.latencies[i] = performance.now() - t;
+        if (res.status !== 200 || text !== side.expected) {
+          if (tally.failures === 0 && process.env.BENCH_DEBUG) console.error(res.status, text);
+          tally.failures++;
         }
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
+  tally.seconds += (performance.now() - started) / 1000;
   // Read before the pool closes: an ended backend counts only once the postmaster has reaped it.
-  const cpu = { app: (processCpuMs() - app) / total, database: onPostgres ? (postgresCpuMs() - database) / total : NaN };
-  return { throughput: total / seconds, p99: percentile(latencies, 0.99), p99AfterFirstRound: percentile(latencies.slice(concurrency), 0.99), failures, cpu };
+  tally.cpu.app += processCpuMs() - app;
+  tally.cpu.mainThread += mainThreadCpuMs() - mainThread;
+  tally.cpu.database += onPostgres ? postgresCpuMs() - database : NaN;
 }
+
+/** A side's run, from its tally: throughput, p99s, failures, CPU per request. */
+const runFigures = (t: Tally, total: number) => ({
+  throughput: total / t.seconds,
+  p99: percentile(t.latencies, 0.99),
+  p99AfterFirstRound: percentile(t.latencies.slice(CONCURRENCY), 0.99),
+  failures: t.failures,
+  cpu: { app: t.cpu.app / total, mainThread: t.cpu.mainThread / total, database: t.cpu.database / total },
+});
 
 interface Database {
   db: Db;
@@ -168,31 +203,27 @@ export const CONCURRENCY = 8;
 const benchApp = (db: Db, url: string | undefined, metrics: Metrics) =>
   buildApp({ db, config: testConfig({ databaseUrl: url, captchaCost: 50 }), logStream: captureLogs().stream, rateLimits: [10_000, 10_000, 10_000], retention: false, metrics });
 
-/** One run of the product: the real app on a fresh database, each enrollment with its own granted session. */
-async function productRun(total: number, url?: string) {
+/** The product: the real app on a fresh database, each enrollment with its own granted session (made now, before
+ *  any clock). `after` reads, once the load is done, what only the product has: the rows stored, the handler's
+ *  phases and the batches. */
+async function productSide(total: number, url?: string) {
   const { db, drop } = await freshDatabase(url);
   const metrics = createMetrics();
   const app = await benchApp(db, url, metrics);
-  try {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const sessions = await browserSessions(base, total);
-    const run = await load(
-      total,
-      CONCURRENCY,
-      (i) => fetch(`${base}/api/v1/enrollment/enroll`, { method: 'POST', headers: { ...sessions[i], 'idempotency-key': `bench-${i}-${'x'.repeat(16)}` }, body: JSON.stringify(bodyFor(i)) }),
-      'success',
-      Boolean(url),
-    );
-    const stored = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n);
-    const phases = await means(metrics, 'hsa_enroll_phase_seconds', 'phase');
-    const requestMs = (await means(metrics, 'hsa_http_request_duration_seconds', 'route', (l) => l.method === 'POST'))['/api/v1/enrollment/enroll'] ?? NaN;
-    const batchCalls = await means(metrics, 'hsa_enroll_batch_calls', 'statement', undefined, 1);
-    // A refused enrollment is also one not stored: counted once.
-    return { ...run, lost: Math.max(total - stored, run.failures), phases, requestMs, batchCalls };
-  } finally {
-    await app.close();
-    await drop();
-  }
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const sessions = await browserSessions(base, total);
+  const side: Side = {
+    send: (i) => fetch(`${base}/api/v1/enrollment/enroll`, { method: 'POST', headers: { ...sessions[i], 'idempotency-key': `bench-${i}-${'x'.repeat(16)}` }, body: JSON.stringify(bodyFor(i)) }),
+    expected: 'success',
+    close: async () => (await app.close(), await drop()),
+  };
+  const after = async () => ({
+    stored: Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM enrollments')).rows[0].n),
+    phases: await means(metrics, 'hsa_enroll_phase_seconds', 'phase'),
+    requestMs: (await means(metrics, 'hsa_http_request_duration_seconds', 'route', (l) => l.method === 'POST'))['/api/v1/enrollment/enroll'] ?? NaN,
+    batchCalls: await means(metrics, 'hsa_enroll_batch_calls', 'statement', undefined, 1),
+  });
+  return { side, after };
 }
 
 /** The ceiling's handler: it encrypts the body and inserts the row an enrollment stores, with its revision (kept
@@ -208,24 +239,20 @@ async function rawInsert(db: Db) {
   };
 }
 
-/** One run of the raw insert behind the product's own HTTP stack: the real app (security headers, cookies, the CSRF
- *  check, a rate limit, the request log and the metrics) with the ceiling's handler as one more API route, each
- *  request from a browser's session as the product's are. */
-async function stackedRun(total: number, url?: string) {
+/** The raw insert behind the product's own HTTP stack: the real app (security headers, cookies, the CSRF check, a
+ *  rate limit, the request log and the metrics) with the ceiling's handler as one more API route, each request from
+ *  a browser's session as the product's are. */
+async function stackedSide(total: number, url?: string): Promise<Side> {
   const { db, drop } = await freshDatabase(url);
   const app = await benchApp(db, url, createMetrics());
   app.post('/api/v1/bench/raw-insert', { config: { rateLimit: { max: 10_000, timeWindow: '1 minute' } } }, await rawInsert(db));
-  try {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const sessions = await browserSessions(base, total);
-    const run = await load(total, CONCURRENCY, (i) => fetch(`${base}/api/v1/bench/raw-insert`, { method: 'POST', headers: sessions[i], body: JSON.stringify(bodyFor(i)) }), 'success', Boolean(url));
-    // Its figures mean nothing unless every insert went through (BENCH_DEBUG prints the first refusal).
-    if (run.failures) throw new Error(`${run.failures} of ${total} raw inserts behind the product's HTTP stack failed`);
-    return run;
-  } finally {
-    await app.close();
-    await drop();
-  }
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const sessions = await browserSessions(base, total);
+  return {
+    send: (i) => fetch(`${base}/api/v1/bench/raw-insert`, { method: 'POST', headers: sessions[i], body: JSON.stringify(bodyFor(i)) }),
+    expected: 'success',
+    close: async () => (await app.close(), await drop()),
+  };
 }
 
 /** `total` browsers' sessions, each with a verified captcha, made 50 at a time (before any clock starts). */
@@ -235,8 +262,9 @@ async function browserSessions(base: string, total: number): Promise<Record<stri
   return sessions;
 }
 
-/** One run of the ceiling: a bare Fastify route that encrypts the same record and inserts the same row. */
-async function ceilingRun(total: number, url?: string) {
+/** The ceiling: a bare Fastify route that encrypts the same record and inserts the same row. `requestMs` is its
+ *  mean request on the server. */
+async function ceilingSide(url?: string) {
   const { db, drop } = await freshDatabase(url);
   const app = Fastify();
   let requests = 0;
@@ -246,32 +274,61 @@ async function ceilingRun(total: number, url?: string) {
     requestSeconds += reply.elapsedTime / 1000;
   });
   app.post('/raw', await rawInsert(db));
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const side: Side = {
+    send: (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }),
+    expected: 'success',
+    close: async () => (await app.close(), await drop()),
+  };
+  return { side, requestMs: () => (requestSeconds / requests) * 1000 };
+}
+
+/** Requests a side takes in a row before the next side's turn. */
+const BLOCK = 200;
+
+/** One round: the product, its ceiling and the raw insert behind the product's stack, each on a fresh database and
+ *  all listening at once, take `total` requests each in turns of BLOCK, the order of the three rotating at every
+ *  turn. Why: this machine's speed swings within seconds (the same code's ratio read 0.64 to 0.94 between runs a
+ *  second long, one after the other); turns of a fifth of a second put the three under the same swings, so their
+ *  ratios are the code's. Each turn starts with nothing in flight, as a run does. */
+async function round(total: number, url?: string) {
+  const product = await productSide(total, url);
+  const ceiling = await ceilingSide(url);
+  const stacked = await stackedSide(total, url);
+  const sides = [product.side, ceiling.side, stacked];
   try {
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const run = await load(total, CONCURRENCY, (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }), 'success', Boolean(url));
-    return { ...run, requestMs: (requestSeconds / requests) * 1000 };
+    const tallies = sides.map(() => newTally(total));
+    for (let from = 0, turn = 0; from < total; from += BLOCK, turn++) {
+      for (let k = 0; k < sides.length; k++) {
+        const s = (turn + k) % sides.length;
+        await block(sides[s], tallies[s], from, Math.min(total, from + BLOCK), Boolean(url));
+      }
+    }
+    const [p, c, x] = tallies.map((t) => runFigures(t, total));
+    // Its figures mean nothing unless every insert went through (BENCH_DEBUG prints the first refusal).
+    if (x.failures) throw new Error(`${x.failures} of ${total} raw inserts behind the product's HTTP stack failed`);
+    const after = await product.after();
+    // A refused enrollment is also one not stored: counted once.
+    return {
+      product: { ...p, lost: Math.max(total - after.stored, p.failures), phases: after.phases, requestMs: after.requestMs, batchCalls: after.batchCalls },
+      ceiling: { ...c, requestMs: ceiling.requestMs() },
+      stacked: x,
+    };
   } finally {
-    await app.close();
-    await drop();
+    for (const side of sides) await side.close();
   }
 }
 
-/** `runs` rounds of a run of the product and one of its ceiling, each on a fresh database, then one of the ceiling
- *  behind the product's HTTP stack. The first of a round's pair alternates, so neither always starts on a process and
- *  a database the other has just warmed, and the pair stays neighbours in time. */
+/** `runs` rounds (see round), each its own fresh databases. */
 export async function measureEnroll(runs: number, total: number, url?: string): Promise<EnrollFigures> {
-  const product: Awaited<ReturnType<typeof productRun>>[] = [];
-  const ceiling: Awaited<ReturnType<typeof ceilingRun>>[] = [];
-  const stacked: Awaited<ReturnType<typeof stackedRun>>[] = [];
-  for (let r = 0; r < runs; r++) {
-    if (r % 2 === 0) product.push(await productRun(total, url));
-    ceiling.push(await ceilingRun(total, url));
-    if (r % 2 === 1) product.push(await productRun(total, url));
-    stacked.push(await stackedRun(total, url));
-  }
+  const rounds: Awaited<ReturnType<typeof round>>[] = [];
+  for (let r = 0; r < runs; r++) rounds.push(await round(total, url));
+  const product = rounds.map((r) => r.product);
+  const ceiling = rounds.map((r) => r.ceiling);
+  const stacked = rounds.map((r) => r.stacked);
   // NaN when any run could not read it (a median of numbers and NaN would be arbitrary).
   const medianOf = (values: number[]) => (values.every(Number.isFinite) ? median(values) : NaN);
-  const cpu = (of: { cpu: { app: number; database: number } }[]) => ({ app: medianOf(of.map((x) => x.cpu.app)), database: medianOf(of.map((x) => x.cpu.database)) });
+  const cpu = (of: { cpu: Cpu }[]): Cpu => ({ app: medianOf(of.map((x) => x.cpu.app)), mainThread: medianOf(of.map((x) => x.cpu.mainThread)), database: medianOf(of.map((x) => x.cpu.database)) });
   // Per key of a figure read by label (a phase, a statement): the median over the product's runs.
   const byKey = (pick: (p: (typeof product)[number]) => Record<string, number>) => Object.fromEntries(Object.keys(pick(product[0])).map((k) => [k, median(product.map((p) => pick(p)[k] ?? NaN))]));
   return {

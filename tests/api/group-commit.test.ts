@@ -135,4 +135,15 @@ describe.each(databases)('group commit, on $name', (database) => {
     expect(sizes).toEqual(database.name === 'PostgreSQL' ? [1, 3] : [1, 1, 1, 1]);
     expect(told).toEqual(database.name === 'PostgreSQL' ? [['settle', 1], ['settle', 3]] : []);
   });
+
+  it("plans the check's lookups into the statement that calls it, alone or in a batch (migration 016: no function run per call)", async () => {
+    const plan = async (sql: string, params: unknown[]) => (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    const one = await plan('SELECT * FROM enroll_check($1, $2, $3, $4, $5, $6, $7)', ['k', 's', 'DEMO100', 't', 's', null, null]);
+    const many = await plan('SELECT * FROM enroll_check_many($1)', [JSON.stringify([{ key: 'k', ssn_index: 's', group_id: 'DEMO100' }])]);
+    // A function the planner could not inline shows as a scan of it.
+    expect(one).not.toMatch(/Function Scan on enroll_check/);
+    expect(one).toMatch(/idempotency_keys/);
+    expect(many).not.toMatch(/Function Scan on enroll_check /);
+    expect(many).toMatch(/idempotency_keys/);
+  });
 });
