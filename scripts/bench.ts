@@ -120,7 +120,7 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     { what: `  raw insert behind the product's HTTP stack (headers, cookies, CSRF, rate limit, log, metrics) vs raw insert`, figure: f.stacked.throughput, unit: '/s', baseline: f.ceiling },
     { what: `enroll p99 latency, ${db} vs raw insert`, figure: f.p99, unit: 'ms', baseline: f.ceilingP99, bar: BARS.enrollP99Ms },
     // How much of it is a cold start: the first round meets code never run and connections never used (enroll.ts).
-    { what: `  p99 without each run's first ${CONCURRENCY} requests (a cold process) vs raw insert's`, figure: f.p99AfterFirstRound, unit: 'ms', baseline: f.ceilingP99AfterFirstRound },
+    { what: `  p99 without each server's first ${CONCURRENCY} requests (a cold process) vs raw insert's`, figure: f.p99AfterFirstRound, unit: 'ms', baseline: f.ceilingP99AfterFirstRound },
     { what: `enrollments lost or refused, ${db} (of ${f.total})`, figure: f.lost, unit: '', bar: BARS.lost },
     { what: `  enroll request on the server (mean) vs raw insert's`, figure: f.requestMs, unit: 'ms', baseline: f.ceilingRequestMs },
     ...Object.entries(f.phases).map(([phase, ms]) => ({ what: `    ${phase}`, figure: ms, unit: 'ms' })),
@@ -130,11 +130,11 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     // Where the load's CPU goes: both sides are bound by this machine's two cores, so what the product spends beyond
     // the raw insert, here or in the database, is what its throughput lacks.
     { what: `  CPU per enrollment, this process (server, load, PGlite) vs raw insert's`, figure: f.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
-    { what: `    the raw insert behind the product's HTTP stack vs raw insert's`, figure: f.stacked.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
-    // Split by thread: the main one holds the requests (and the load generator), the rest is the embedded database's
-    // worker and V8's collector and compiler; the thread that saturates first sets the pace.
+    // Split by thread: the main one (the requests and the load generator) can use one core at most; the rest (the
+    // embedded database's worker, V8's collector and compiler) share what it leaves.
     { what: `    of it, the main thread (requests, load) vs raw insert's`, figure: f.cpu.mainThread, unit: 'ms', baseline: f.ceilingCpu.mainThread },
     { what: `    the other threads (${db === 'PGlite' ? "PGlite's worker, " : ''}V8's collector and compiler) vs raw insert's`, figure: f.cpu.app - f.cpu.mainThread, unit: 'ms', baseline: f.ceilingCpu.app - f.ceilingCpu.mainThread },
+    { what: `    the raw insert behind the product's HTTP stack vs raw insert's`, figure: f.stacked.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
     ...(Number.isFinite(f.cpu.database) ? [{ what: `  CPU per enrollment, the PostgreSQL server vs raw insert's`, figure: f.cpu.database, unit: 'ms', baseline: f.ceilingCpu.database }] : []),
   ];
 };

@@ -33,7 +33,7 @@ export interface EnrollFigures {
   p99: number;
   ceiling: number;
   ceilingP99: number;
-  /** The p99s without each run's first round (its first `CONCURRENCY` requests, sent at once to a process that has not
+  /** The p99s without each server's first `CONCURRENCY` requests in a round (sent at once to a process that has not
    *  yet run an enrollment: the first run of each code path, each connection's first statements, the first rows):
    *  how much of the p99 is a cold start. */
   p99AfterFirstRound: number;
