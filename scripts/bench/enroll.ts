@@ -131,8 +131,8 @@ interface Side {
   close(): Promise<void>;
 }
 
-/** What a side's blocks added up to: each request's latency (by request: the first `CONCURRENCY` are the first
- *  round), the seconds under load, the failures, and the CPU spent meanwhile (ms). */
+/** What a side's blocks added up to: each request's latency (by request: the first `CONCURRENCY` are those sent
+ *  first), the seconds under load, the failures, and the CPU spent meanwhile (ms). */
 interface Tally {
   latencies: number[];
   seconds: number;
@@ -292,11 +292,14 @@ const BLOCK = 200;
  *  second long, one after the other); turns of a fifth of a second put the three under the same swings, so their
  *  ratios are the code's. Each turn starts with nothing in flight, as a run does. */
 async function round(total: number, url?: string) {
-  const product = await productSide(total, url);
-  const ceiling = await ceilingSide(url);
-  const stacked = await stackedSide(total, url);
-  const sides = [product.side, ceiling.side, stacked];
+  const sides: Side[] = [];
   try {
+    const product = await productSide(total, url);
+    sides.push(product.side);
+    const ceiling = await ceilingSide(url);
+    sides.push(ceiling.side);
+    const stacked = await stackedSide(total, url);
+    sides.push(stacked);
     const tallies = sides.map(() => newTally(total));
     for (let from = 0, turn = 0; from < total; from += BLOCK, turn++) {
       for (let k = 0; k < sides.length; k++) {
