@@ -68,13 +68,15 @@ describe.each(databases)('a server started, on $name', (database) => {
 
 // PostgreSQL prepares a statement per pooled connection (the warming prepares one); the embedded engine has one.
 describe('a server started, on the embedded engine', () => {
-  it("has prepared the enrollment's two statements", async () => {
+  it("has prepared the enrollment's two statements and made the plan each keeps (past the first five, planned per run)", async () => {
     const { db, drop } = await databases[0].open();
     const { app } = await makeApp(db);
     try {
       await app.ready();
-      const { rows } = await db.query<{ name: string }>('SELECT name FROM pg_prepared_statements');
+      const { rows } = await db.query<{ name: string; generic_plans: number; custom_plans: number }>('SELECT name, generic_plans, custom_plans FROM pg_prepared_statements');
       expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['enroll_check', 'enroll_settle']));
+      // PostgreSQL's rule: five runs planned for their values, then a generic plan, kept while it costs no more.
+      for (const name of ['enroll_check', 'enroll_settle']) expect(rows.find((r) => r.name === name)).toMatchObject({ custom_plans: 5, generic_plans: 1 });
     } finally {
       await app.close();
       await drop();
