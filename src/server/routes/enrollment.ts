@@ -92,12 +92,11 @@ const PLANNED_RUNS = 6;
  *  statements run PLANNED_RUNS times (each is planned, and its function compiled, on its first call: tens of
  *  milliseconds on the embedded engine; its lasting plan is made at the sixth). Keeping a new revision parses its
  *  75 KB of JSON in the database: about 15 ms on the embedded engine, for which the first round of enrollments under
- *  it all waited. The statements name a key no client can
- *  send (IDEMPOTENCY_KEY has no '_') and a grant no hash can be (''), so they claim and store nothing; on PostgreSQL
- *  they warm one pooled connection. Each piece goes on its own, so one that fails leaves the others done. The start
- *  waits for all this WARM_MS at most (Fastify fails a start whose ready hooks take 10 s); what failed or did not
- *  finish is logged and left to the first enrollment, which keeps its revision itself and runs its statements cold
- *  (readyz tells the database's state). */
+ *  it all waited. The statements name a key no client can send (IDEMPOTENCY_KEY has no '_') and a grant no hash can
+ *  be (''), so they claim and store nothing; on PostgreSQL they warm one pooled connection. Each piece goes on its
+ *  own, so one that fails leaves the others done. The start waits for all this WARM_MS at most (Fastify fails a start
+ *  whose ready hooks take 10 s); what failed or did not finish is logged and left to the first enrollment, which keeps
+ *  its revision itself and runs its statements cold (readyz tells the database's state). */
 async function warmEnrollment(db: Db, log: FastifyBaseLogger): Promise<void> {
   const wires = await wireValidators();
   for (const wire of Object.values(wires)) wire.validate({});
