@@ -18,7 +18,8 @@ export interface DataProtection {
 
 export interface DocumentSealing {
   /** `context` (the enrollment) is authenticated: a sealed file moved to another enrollment does not open. */
-  sealer(context: string): { write(chunk: Buffer): void; seal(): Buffer };
+  /** Seals a file as it arrives, in place: `capacity` is the most plaintext it may take (past it, write throws). */
+  sealer(context: string, capacity: number): { write(chunk: Buffer): void; seal(): Buffer };
   open(sealed: Buffer, context: string): Buffer;
 }
 
@@ -27,14 +28,27 @@ const DOCUMENT_V1 = 1;
 
 function documentSealing(key: Buffer): DocumentSealing {
   return {
-    sealer(context) {
+    sealer(context, capacity) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(context, 'utf8'));
-      const parts: Buffer[] = [Buffer.from([DOCUMENT_V1]), iv];
+      // One buffer for the whole sealed file, written as each chunk is encrypted: no list of parts joined at the end,
+      // so a 10 MB file is held once (pages past what is written are never touched).
+      const sealed = Buffer.alloc(1 + 12 + capacity + 16);
+      sealed[0] = DOCUMENT_V1;
+      iv.copy(sealed, 1);
+      let end = 13;
+      const put = (ciphertext: Buffer) => {
+        if (end + ciphertext.length > sealed.length - 16) throw new RangeError('More than the sealer was sized for');
+        end += ciphertext.copy(sealed, end);
+      };
       return {
-        write: (chunk) => void parts.push(cipher.update(chunk)),
-        seal: () => Buffer.concat([...parts, cipher.final(), cipher.getAuthTag()]),
+        write: (chunk) => put(cipher.update(chunk)),
+        seal: () => {
+          put(cipher.final());
+          end += cipher.getAuthTag().copy(sealed, end);
+          return sealed.subarray(0, end);
+        },
       };
     },
     open(sealed, context) {

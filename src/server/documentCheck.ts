@@ -12,11 +12,11 @@ export const DOCUMENT_CHECK_MS = 15_000;
 /** A worker's heap: ample for a 10 MB PDF's objects; a file built to inflate past it ends the worker (refused). */
 const WORKER_HEAP_MB = 256;
 
-/** true when the file is what its type says; false when it is not, cannot be read, or took too long. The bytes are
- *  handed to the worker (the caller's copy is emptied). */
+/** true when the file is what its type says; false when it is not, cannot be read, or took too long. Bytes in a
+ *  SharedArrayBuffer are read by the worker where they are, not copied to it. */
 export function isWholeDocument(type: DocumentTypeId, bytes: Uint8Array, timeLimitMs = DOCUMENT_CHECK_MS): Promise<boolean> {
   return new Promise((resolve) => {
-    const worker = new Worker(new URL('./document-check-worker.mjs', import.meta.url), { workerData: { type, bytes }, transferList: [bytes.buffer as ArrayBuffer], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker(new URL('./document-check-worker.mjs', import.meta.url), { workerData: { type, bytes }, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     const settle = (whole: boolean) => {
       clearTimeout(timer);
       resolve(whole);

@@ -97,44 +97,39 @@ export const cleanFileName = (name: string | undefined): string =>
 
 /** Reads one file as it streams in: its type from its first bytes, its size counted (the parser stops at the limit
  *  and flags the stream truncated), each chunk encrypted on arrival. A refused file is read to its end and dropped.
- *  Once whole, the file is judged by its structure (documentCheck.ts) before it is kept. */
-export async function readDocument(file: Readable & { truncated?: boolean }, protection: DataProtection, enrollmentId: string): Promise<{ type: DocumentTypeId; size: number; sealed: Buffer }> {
-  const sealer = protection.documents.sealer(sealContext(enrollmentId));
-  let head = Buffer.alloc(0);
+ *  Once whole, the file is judged by its structure (documentCheck.ts) before it is kept. `capacity` bounds the file
+ *  (the request's length, at most the file limit): the file is copied once into memory the check's worker shares
+ *  and sealed once into a buffer of its own, each chunk dropped as it is read (issue 27: memory per upload). */
+export async function readDocument(file: Readable & { truncated?: boolean }, protection: DataProtection, enrollmentId: string, capacity: number): Promise<{ type: DocumentTypeId; size: number; sealed: Buffer }> {
+  const sealer = protection.documents.sealer(sealContext(enrollmentId), capacity);
+  const bytes = new Uint8Array(new SharedArrayBuffer(capacity));
   let size = 0;
   let refusal: Refusal | null = null;
   let type: DocumentTypeId | null = null;
-  const chunks: Buffer[] = [];
   try {
     for await (const chunk of file as AsyncIterable<Buffer>) {
+      const at = size;
       size += chunk.length;
       if (refusal) continue;
-      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES - head.length)]);
-      if (!type && head.length >= SNIFF_BYTES) {
-        type = sniffDocumentType(head)?.id ?? null;
-        if (!type) refusal = 'documentWrongType';
+      if (size > capacity) {
+        refusal = 'documentTooLarge';
+        continue;
       }
-      if (refusal) chunks.length = 0;
-      else {
-        sealer.write(chunk);
-        chunks.push(chunk);
+      bytes.set(chunk, at);
+      sealer.write(chunk);
+      if (!type && size >= SNIFF_BYTES) {
+        type = sniffDocumentType(bytes.subarray(0, SNIFF_BYTES))?.id ?? null;
+        if (!type) refusal = 'documentWrongType';
       }
     }
   } catch {
     throw new DocumentRefused(400, 'documentUnreadable');
   }
-  if (file.truncated || size > documentRules.maxFileBytes) throw new DocumentRefused(413, 'documentTooLarge');
+  if (file.truncated || size > documentRules.maxFileBytes || refusal === 'documentTooLarge') throw new DocumentRefused(413, 'documentTooLarge');
   if (size === 0) throw new DocumentRefused(400, 'documentEmpty');
-  type ??= sniffDocumentType(head)?.id ?? null;
+  type ??= sniffDocumentType(bytes.subarray(0, size))?.id ?? null;
   if (refusal || !type) throw new DocumentRefused(415, 'documentWrongType');
-  // The whole file in a buffer of its own, handed to the check's worker.
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks.splice(0)) {
-    bytes.set(chunk, at);
-    at += chunk.length;
-  }
-  if (!(await isWholeDocument(type, bytes))) throw new DocumentRefused(422, 'documentUnreadable');
+  if (!(await isWholeDocument(type, bytes.subarray(0, size)))) throw new DocumentRefused(422, 'documentUnreadable');
   return { type, size, sealed: sealer.seal() };
 }
 

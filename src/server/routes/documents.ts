@@ -79,7 +79,9 @@ export async function documentRoutes(app: FastifyInstance, { db, protection, lim
           throw new DocumentRefused(400, 'documentUnreadable');
         }
         if (!part) throw new HttpError(400, message(request, 'documentsNone'));
-        const doc = await readDocument(part.file, protection, grant.enrollmentId);
+        // The file is shorter than the request that frames it; without a stated length, the limit bounds it.
+        const capacity = Math.min(Number(request.headers['content-length']) || Infinity, documentRules.maxFileBytes);
+        const doc = await readDocument(part.file, protection, grant.enrollmentId, capacity);
         const stored = await storeDocument(db, protection, grant, { ...doc, name: cleanFileName(part.filename) });
         return reply.code(201).send(stored);
       } catch (e) {
