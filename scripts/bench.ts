@@ -129,10 +129,10 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     ...Object.entries(f.batchCalls).map(([statement, calls]) => ({ what: `    enrollments per ${statement} statement sent (group commit)`, figure: calls, unit: '' })),
     // Where the load's CPU goes: both sides are bound by this machine's two cores, so what the product spends beyond
     // the raw insert, here or in the database, is what its throughput lacks.
-    { what: `  CPU per enrollment, this process (server, load, PGlite) vs raw insert's`, figure: f.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
-    // Split by thread: the main one (the requests and the load generator) can use one core at most; the rest (the
-    // embedded database's worker, V8's collector and compiler) share what it leaves.
-    { what: `    of it, the main thread (requests, load) vs raw insert's`, figure: f.cpu.mainThread, unit: 'ms', baseline: f.ceilingCpu.mainThread },
+    { what: `  CPU per enrollment, the server's process (with PGlite) vs raw insert's`, figure: f.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
+    // Split by thread: the main one (the requests) can use one core at most; the rest (the embedded database's
+    // worker, V8's collector and compiler) share what it leaves.
+    { what: `    of it, the main thread (the requests) vs raw insert's`, figure: f.cpu.mainThread, unit: 'ms', baseline: f.ceilingCpu.mainThread },
     { what: `    the other threads (${db === 'PGlite' ? "PGlite's worker, " : ''}V8's collector and compiler) vs raw insert's`, figure: f.cpu.app - f.cpu.mainThread, unit: 'ms', baseline: f.ceilingCpu.app - f.ceilingCpu.mainThread },
     { what: `    the raw insert behind the product's HTTP stack vs raw insert's`, figure: f.stacked.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
     ...(Number.isFinite(f.cpu.database) ? [{ what: `  CPU per enrollment, the PostgreSQL server vs raw insert's`, figure: f.cpu.database, unit: 'ms', baseline: f.ceilingCpu.database }] : []),

@@ -7,8 +7,6 @@ import { Writable } from 'node:stream';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyRequest } from 'fastify';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { buildApp } from '../../src/server/app';
 import { createMetrics, type Metrics } from '../../src/server/metrics';
 import { openDatabase } from '../../src/server/database';
@@ -18,6 +16,7 @@ import { keepRevision, revisionOf } from '../../src/server/revisions';
 import { schemaDatabase, TEST_DATA_KEY, testConfig } from '../../src/server/testing';
 import { firstOfThisMonth } from '../../tests/dates';
 import { mainThreadCpuMs, postgresCpuMs, processCpuMs } from './cpu';
+import { forkLoadGenerator, type LoadGenerator, type Planned } from './loadGenerator';
 import { median, pairedRatio, percentile } from './stats';
 
 interface Cpu {
@@ -50,9 +49,9 @@ export interface EnrollFigures {
    *  phase, taken apart, come from different runs, and their difference could read below zero). */
   restMs: number;
   ceilingRequestMs: number;
-  /** CPU per enrollment, ms (median over the runs), the product's and the raw insert's: this process's (the server,
-   *  the load generator and PGlite's worker alike), of it its main thread's (the server's requests and the load
-   *  generator: the rest is PGlite's worker and V8's collector and compiler), and a local PostgreSQL server's (NaN
+  /** CPU per enrollment, ms (median over the runs), the product's and the raw insert's: the servers' process's (the
+   *  requests are sent from another: loadGenerator.ts), with PGlite's worker, of it its main thread's (the servers'
+   *  requests: the rest is PGlite's worker and V8's collector and compiler), and a local PostgreSQL server's (NaN
    *  with PGlite). */
   cpu: Cpu;
   ceilingCpu: Cpu;
@@ -96,39 +95,12 @@ const bodyFor = (i: number) => ({
   tos: { accepted: true, requestElectronic: true, requestWelcomeKit: false, firstName: 'Pat', lastName: 'Doe' },
 });
 
-/** A browser's session with one verified captcha: a captcha grant admits one enrollment, so each enrollment of the
- *  bench gets its own, made before the clock starts. */
-async function grantedSession(base: string): Promise<Record<string, string>> {
-  // A browser's jar, as far as the bench needs one: a cookie set again replaces it, and a cookie cleared (an earlier
-  // version's, at another path: the server clears it beside the session's own) is not sent.
-  const jar = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-      if (value && !/max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) jar.set(name, value);
-    }
-  };
-  const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrfRes = await fetch(`${base}/api/v1/enrollment/csrf-token`);
-  const token = ((await csrfRes.json()) as { token: string }).token;
-  keep(csrfRes);
-  const challenge = await (await fetch(`${base}/api/v1/enrollment/captcha-challenge`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey } as never);
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const verified = await fetch(`${base}/api/v1/enrollment/submitCaptcha`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: header() },
-    body: JSON.stringify({ captcha }),
-  });
-  keep(verified);
-  return { 'content-type': 'application/json', 'x-csrf-token': token, cookie: header() };
-}
-
-/** A server the bench loads: its request i, the answer each request must get, and how it is closed. */
+/** A server the bench loads: its requests, the answer each must get, the address whose browser sessions they carry
+ *  (if any), and how it is closed. */
 interface Side {
-  send(i: number): Promise<Response>;
+  requests: Planned[];
   expected: string;
+  sessionsAt?: string;
   close(): Promise<void>;
 }
 
@@ -143,30 +115,17 @@ interface Tally {
 
 const newTally = (total: number): Tally => ({ latencies: new Array<number>(total), seconds: 0, failures: 0, cpu: { app: 0, mainThread: 0, database: 0 } });
 
-/** Requests `from` to `to` of a side, `CONCURRENCY` at a time, into its tally; each answered 200 with the side's
- *  expected answer or it counts as a failure. */
-async function block(side: Side, tally: Tally, from: number, to: number, onPostgres: boolean) {
-  let next = from;
+/** Requests `from` to `to` of side `s`, `CONCURRENCY` at a time, sent by the load generator, into its tally; each
+ *  answered 200 with the side's expected answer or it counts as a failure. The CPU read is the servers' alone. */
+async function block(generator: LoadGenerator, s: number, tally: Tally, from: number, to: number, onPostgres: boolean) {
   const database = onPostgres ? postgresCpuMs() : NaN;
   const app = processCpuMs(); // after the scan of /proc, which is the bench's, not the server's
   const mainThread = mainThreadCpuMs();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < to) {
-        const i = next++;
-        const t = performance.now();
-        const res = await side.send(i);
-        const text = await res.text();
-        tally.latencies[i] = performance.now() - t;
-        if (res.status !== 200 || text !== side.expected) {
-          if (tally.failures === 0 && process.env.BENCH_DEBUG) console.error(res.status, text);
-          tally.failures++;
-        }
-      }
-    }),
-  );
-  tally.seconds += (performance.now() - started) / 1000;
+  const result = await generator.block(s, from, to, CONCURRENCY);
+  tally.latencies.splice(from, result.latencies.length, ...result.latencies);
+  tally.seconds += result.seconds;
+  if (result.firstFailure && tally.failures === 0 && process.env.BENCH_DEBUG) console.error(result.firstFailure);
+  tally.failures += result.failures;
   // Read before the pool closes: an ended backend counts only once the postmaster has reaped it.
   tally.cpu.app += processCpuMs() - app;
   tally.cpu.mainThread += mainThreadCpuMs() - mainThread;
@@ -219,10 +178,10 @@ async function productSide(total: number, url?: string) {
   const metrics = createMetrics();
   const app = await benchApp(db, url, metrics);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const sessions = await browserSessions(base, total);
   const side: Side = {
-    send: (i) => fetch(`${base}/api/v1/enrollment/enroll`, { method: 'POST', headers: { ...sessions[i], 'idempotency-key': `bench-${i}-${'x'.repeat(16)}` }, body: JSON.stringify(bodyFor(i)) }),
+    requests: Array.from({ length: total }, (_, i) => ({ url: `${base}/api/v1/enrollment/enroll`, headers: { 'idempotency-key': `bench-${i}-${'x'.repeat(16)}` }, body: JSON.stringify(bodyFor(i)) })),
     expected: 'success',
+    sessionsAt: base,
     close: async () => (await app.close(), await drop()),
   };
   const after = async () => ({
@@ -255,24 +214,17 @@ async function stackedSide(total: number, url?: string): Promise<Side> {
   const app = await benchApp(db, url, createMetrics());
   app.post('/api/v1/bench/raw-insert', { config: { rateLimit: { max: 10_000, timeWindow: '1 minute' } } }, await rawInsert(db));
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const sessions = await browserSessions(base, total);
   return {
-    send: (i) => fetch(`${base}/api/v1/bench/raw-insert`, { method: 'POST', headers: sessions[i], body: JSON.stringify(bodyFor(i)) }),
+    requests: Array.from({ length: total }, (_, i) => ({ url: `${base}/api/v1/bench/raw-insert`, headers: {}, body: JSON.stringify(bodyFor(i)) })),
     expected: 'success',
+    sessionsAt: base,
     close: async () => (await app.close(), await drop()),
   };
 }
 
-/** `total` browsers' sessions, each with a verified captcha, made 50 at a time (before any clock starts). */
-async function browserSessions(base: string, total: number): Promise<Record<string, string>[]> {
-  const sessions: Record<string, string>[] = [];
-  for (let i = 0; i < total; i += 50) sessions.push(...(await Promise.all(Array.from({ length: Math.min(50, total - i) }, () => grantedSession(base)))));
-  return sessions;
-}
-
 /** The ceiling: a bare Fastify route that encrypts the same record and inserts the same row. `requestMs` is its
  *  mean request on the server. */
-async function ceilingSide(url?: string) {
+async function ceilingSide(total: number, url?: string) {
   const { db, drop } = await freshDatabase(url);
   const app = Fastify();
   let requests = 0;
@@ -284,7 +236,7 @@ async function ceilingSide(url?: string) {
   app.post('/raw', await rawInsert(db));
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const side: Side = {
-    send: (i) => fetch(`${base}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) }),
+    requests: Array.from({ length: total }, (_, i) => ({ url: `${base}/raw`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) })),
     expected: 'success',
     close: async () => (await app.close(), await drop()),
   };
@@ -301,18 +253,20 @@ const BLOCK = 200;
  *  ratios are the code's. Each turn starts with nothing in flight, as a run does. */
 async function round(total: number, url?: string) {
   const sides: Side[] = [];
+  const generator = forkLoadGenerator();
   try {
     const product = await productSide(total, url);
     sides.push(product.side);
-    const ceiling = await ceilingSide(url);
+    const ceiling = await ceilingSide(total, url);
     sides.push(ceiling.side);
     const stacked = await stackedSide(total, url);
     sides.push(stacked);
     const tallies = sides.map(() => newTally(total));
+    for (const [s, side] of sides.entries()) await generator.plan(s, side);
     for (let from = 0, turn = 0; from < total; from += BLOCK, turn++) {
       for (let k = 0; k < sides.length; k++) {
         const s = (turn + k) % sides.length;
-        await block(sides[s], tallies[s], from, Math.min(total, from + BLOCK), Boolean(url));
+        await block(generator, s, tallies[s], from, Math.min(total, from + BLOCK), Boolean(url));
       }
     }
     const [p, c, x] = tallies.map((t) => runFigures(t, total));
@@ -326,6 +280,7 @@ async function round(total: number, url?: string) {
       stacked: x,
     };
   } finally {
+    generator.close();
     for (const side of sides) await side.close();
   }
 }
