@@ -129,7 +129,7 @@ const enrollRows = (db: string, f: Awaited<ReturnType<typeof measureEnroll>>): R
     ...Object.entries(f.batchCalls).map(([statement, calls]) => ({ what: `    enrollments per ${statement} statement sent (group commit)`, figure: calls, unit: '' })),
     // Where the load's CPU goes: both sides are bound by this machine's two cores, so what the product spends beyond
     // the raw insert, here or in the database, is what its throughput lacks.
-    { what: `  CPU per enrollment, the server's process (with PGlite) vs raw insert's`, figure: f.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
+    { what: `  CPU per enrollment, the servers' process${db === 'PGlite' ? ' (with PGlite)' : ''} vs raw insert's`, figure: f.cpu.app, unit: 'ms', baseline: f.ceilingCpu.app },
     // Split by thread: the main one (the requests) can use one core at most; the rest (the embedded database's
     // worker, V8's collector and compiler) share what it leaves.
     { what: `    of it, the main thread (the requests) vs raw insert's`, figure: f.cpu.mainThread, unit: 'ms', baseline: f.ceilingCpu.mainThread },
