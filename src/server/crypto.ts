@@ -17,8 +17,8 @@ export interface DataProtection {
 }
 
 export interface DocumentSealing {
-  /** `context` (the enrollment) is authenticated: a sealed file moved to another enrollment does not open. */
-  /** Seals a file as it arrives, in place: `capacity` is the most plaintext it may take (past it, write throws). */
+  /** Seals a file as it arrives, in place: `capacity` is the most plaintext it may take (past it, write throws).
+   *  `context` (the enrollment) is authenticated: a sealed file moved to another enrollment does not open. */
   sealer(context: string, capacity: number): { write(chunk: Buffer): void; seal(): Buffer };
   open(sealed: Buffer, context: string): Buffer;
 }
