@@ -1,6 +1,6 @@
 /** CPU time, for where an enrollment's time goes: this process's (all its threads: the servers and PGlite's worker;
- *  the load is sent from another process), and this machine's PostgreSQL's (every `postgres` process: its backends, WAL writer and
- *  checkpointer, with what its ended backends spent). Linux's /proc; elsewhere, or with no PostgreSQL on this machine,
+ *  the load is sent from another process), and this machine's PostgreSQL's (every `postgres` process: its backends,
+ *  WAL writer and checkpointer, with what its ended backends spent). Linux's /proc; elsewhere, or with no PostgreSQL on this machine,
  *  the database's reads NaN. Any other client's work on this machine's PostgreSQL counts too: run the bench alone. */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -10,8 +10,8 @@ export const processCpuMs = (): number => {
   return (user + system) / 1000;
 };
 
-/** This process's main thread's CPU (the servers' requests; not PGlite's worker, nor V8's
- *  collector and compiler threads), from the scheduler's nanosecond count; NaN off Linux. */
+/** This process's main thread's CPU (the servers' requests; not PGlite's worker, nor V8's collector and compiler
+ *  threads), from the scheduler's nanosecond count; NaN off Linux. */
 export function mainThreadCpuMs(): number {
   try {
     return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;

@@ -95,6 +95,10 @@ const bodyFor = (i: number) => ({
   tos: { accepted: true, requestElectronic: true, requestWelcomeKit: false, firstName: 'Pat', lastName: 'Doe' },
 });
 
+/** Request i of `total` to `url` carries enrollment i's body, with `headers(i)`. */
+const requestsTo = (url: string, total: number, headers: (i: number) => Record<string, string> = () => ({})): Planned[] =>
+  Array.from({ length: total }, (_, i) => ({ url, headers: headers(i), body: JSON.stringify(bodyFor(i)) }));
+
 /** A server the bench loads: its requests, the answer each must get, the address whose browser sessions they carry
  *  (if any), and how it is closed. */
 interface Side {
@@ -170,8 +174,8 @@ const discardedLogs = () => new Writable({ write: (chunk: Buffer, _encoding, don
 const benchApp = (db: Db, url: string | undefined, metrics: Metrics) =>
   buildApp({ db, config: testConfig({ databaseUrl: url, captchaCost: 50 }), logStream: discardedLogs(), rateLimits: [10_000, 10_000, 10_000], retention: false, metrics });
 
-/** The product: the real app on a fresh database, each enrollment with its own granted session (made now, before
- *  any clock). `after` reads, once the load is done, what only the product has: the rows stored, the handler's
+/** The product: the real app on a fresh database, each enrollment with its own granted session (made by the load
+ *  generator, before any clock). `after` reads, once the load is done, what only the product has: the rows stored, the handler's
  *  phases and the batches. */
 async function productSide(total: number, url?: string) {
   const { db, drop } = await freshDatabase(url);
@@ -179,7 +183,7 @@ async function productSide(total: number, url?: string) {
   const app = await benchApp(db, url, metrics);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const side: Side = {
-    requests: Array.from({ length: total }, (_, i) => ({ url: `${base}/api/v1/enrollment/enroll`, headers: { 'idempotency-key': `bench-${i}-${'x'.repeat(16)}` }, body: JSON.stringify(bodyFor(i)) })),
+    requests: requestsTo(`${base}/api/v1/enrollment/enroll`, total, (i) => ({ 'idempotency-key': `bench-${i}-${'x'.repeat(16)}` })),
     expected: 'success',
     sessionsAt: base,
     close: async () => (await app.close(), await drop()),
@@ -215,7 +219,7 @@ async function stackedSide(total: number, url?: string): Promise<Side> {
   app.post('/api/v1/bench/raw-insert', { config: { rateLimit: { max: 10_000, timeWindow: '1 minute' } } }, await rawInsert(db));
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    requests: Array.from({ length: total }, (_, i) => ({ url: `${base}/api/v1/bench/raw-insert`, headers: {}, body: JSON.stringify(bodyFor(i)) })),
+    requests: requestsTo(`${base}/api/v1/bench/raw-insert`, total),
     expected: 'success',
     sessionsAt: base,
     close: async () => (await app.close(), await drop()),
@@ -236,7 +240,7 @@ async function ceilingSide(total: number, url?: string) {
   app.post('/raw', await rawInsert(db));
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const side: Side = {
-    requests: Array.from({ length: total }, (_, i) => ({ url: `${base}/raw`, headers: { 'content-type': 'application/json' }, body: JSON.stringify(bodyFor(i)) })),
+    requests: requestsTo(`${base}/raw`, total, () => ({ 'content-type': 'application/json' })),
     expected: 'success',
     close: async () => (await app.close(), await drop()),
   };

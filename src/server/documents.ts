@@ -110,11 +110,8 @@ export async function readDocument(file: Readable & { truncated?: boolean }, pro
     for await (const chunk of file as AsyncIterable<Buffer>) {
       const at = size;
       size += chunk.length;
-      if (refusal) continue;
-      if (size > capacity) {
-        refusal = 'documentTooLarge';
-        continue;
-      }
+      // Past its capacity the file is too large (refused below), and it is read to its end as a refused one is.
+      if (refusal || size > capacity) continue;
       bytes.set(chunk, at);
       sealer.write(chunk);
       if (!type && size >= SNIFF_BYTES) {
@@ -125,7 +122,7 @@ export async function readDocument(file: Readable & { truncated?: boolean }, pro
   } catch {
     throw new DocumentRefused(400, 'documentUnreadable');
   }
-  if (file.truncated || size > documentRules.maxFileBytes || refusal === 'documentTooLarge') throw new DocumentRefused(413, 'documentTooLarge');
+  if (file.truncated || size > capacity) throw new DocumentRefused(413, 'documentTooLarge');
   if (size === 0) throw new DocumentRefused(400, 'documentEmpty');
   type ??= sniffDocumentType(bytes.subarray(0, size))?.id ?? null;
   if (refusal || !type) throw new DocumentRefused(415, 'documentWrongType');
