@@ -31,8 +31,23 @@ describe('the PGlite worker', () => {
     expect(rows[0].n).toBe(7);
   });
 
+  it('reads every row of a long answer, nulls and text in any script as they are', async () => {
+    // Long enough that the engine hands its answer back in more than one piece.
+    const { rows } = await db.query<{ i: number; t: string | null }>("SELECT i, CASE WHEN i % 2 = 0 THEN $1 || i ELSE NULL END AS t FROM generate_series(1, $2::int) AS i", ['Zoë 名 ', 20000]);
+    expect(rows).toHaveLength(20000);
+    expect(rows[0]).toEqual({ i: 1, t: null });
+    expect(rows[19999]).toEqual({ i: 20000, t: 'Zoë 名 20000' });
+    expect(rows.filter((r) => r.t === null)).toHaveLength(10000);
+  });
+
+  it('answers a statement without rows with none', async () => {
+    await db.query('CREATE TABLE worker_empty (x int)');
+    await expect(db.query('INSERT INTO worker_empty (x) VALUES ($1)', [1])).resolves.toEqual({ rows: [] });
+    await expect(db.query('SELECT x FROM worker_empty WHERE x = $1', [2])).resolves.toEqual({ rows: [] });
+  });
+
   it('reports an error with its code, and answers the next statement', async () => {
-    await expect(db.query('SELECT 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012' });
+    await expect(db.query('SELECT 1 / $1::int', [0])).rejects.toMatchObject({ code: '22012', message: 'division by zero' });
     await expect(db.query('SELECT $1::int AS x', [2])).resolves.toEqual({ rows: [{ x: 2 }] });
   });
 

@@ -3,7 +3,8 @@
 // Messages: { id, op: 'query' | 'begin' | 'commit' | 'rollback' | 'close', sql?, params?, tx? }.
 // A transaction holds the connection: other statements wait until it commits or rolls back.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, parse, protocol } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { bindMessage, readRows } from './pglite-wire.mjs';
 
 const db = await PGlite.create(workerData.dataDir ? { dataDir: workerData.dataDir } : undefined);
 
@@ -11,8 +12,8 @@ const db = await PGlite.create(workerData.dataDir ? { dataDir: workerData.dataDi
 // parameters' types, bind, describe, execute, sync); on a short statement they cost more than the statement itself.
 // When every parameter is text, a number, a boolean or null, its text form does not depend on the type the engine
 // infers, so the statement can go as one message: parse, bind, describe, execute, sync, processed in one call, with
-// the same parse and the same result parsing as query(). Other parameters (bytes, dates, objects) go through query(),
-// whose serialisers pick the form by type.
+// its answer read as query() reads it (pglite-wire.mjs writes the bind and reads the answer). Other parameters
+// (bytes, dates, objects) go through query(), whose serialisers pick the form by type.
 const { serialize } = protocol;
 const SYNC = serialize.sync();
 const DESCRIBE = serialize.describe({ type: 'P' });
@@ -24,22 +25,27 @@ const plain = (v) => v === null || v === undefined || typeof v === 'string' || t
 // limit) on a 2-core machine, past the statement time limit.
 const bytea = (v) => (v instanceof Uint8Array ? `\\x${Buffer.from(v.buffer, v.byteOffset, v.byteLength).toString('hex')}` : v);
 
-// A statement the caller names (one run on every request, as PostgreSQL's prepared statements are) is parsed and
-// planned once, then only bound by its name.
-const prepared = new Set();
+// A statement the caller names (one run on every request, as PostgreSQL's prepared statements are) is parsed,
+// planned and described once, then only bound by its name and executed: its fields (their names and types) are
+// kept from its first answer, so the engine neither writes them again nor the worker reads them.
+const prepared = new Map();
 
 async function query(sql, values = [], name = undefined) {
   const params = values.map(bytea);
   if (!params.every(plain)) return (await db.query(sql, values)).rows;
-  const bind = serialize.bind({ statement: name, values: params.map((v) => (v === null || v === undefined ? null : String(v))) });
-  const parts = [...(name && prepared.has(name) ? [] : [serialize.parse({ text: sql, name })]), bind, DESCRIBE, EXECUTE, SYNC];
+  const bind = bindMessage(name ?? '', params.map((v) => (v === null || v === undefined ? null : String(v))));
+  const known = name ? prepared.get(name) : undefined;
+  const parts = known ? [bind, EXECUTE, SYNC] : [serialize.parse({ text: sql, name }), bind, DESCRIBE, EXECUTE, SYNC];
+  // The answer's chunks are views into the engine's memory, copied as they come.
+  const chunks = [];
+  await db.execProtocolRawStream(oneMessage(parts), { onRawData: (chunk) => chunks.push(chunk.slice()) });
   // Throws the statement's error (after the sync in the same message, so the session is ready for the next one).
   try {
-    const { messages } = await db.execProtocol(oneMessage(parts));
-    if (name) prepared.add(name);
-    return parse.parseResults(messages, db.parsers)[0]?.rows ?? [];
+    const { rows, fields } = readRows(chunks.length === 1 ? chunks[0] : oneMessage(chunks), db.parsers, known);
+    if (name) prepared.set(name, fields);
+    return rows;
   } catch (e) {
-    // Whether it was parsed or not, a failed named statement is parsed anew next time.
+    // Whether it was parsed or not, a failed named statement is parsed and described anew next time.
     if (name) await forget(name);
     throw e;
   }
