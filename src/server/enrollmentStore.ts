@@ -1,6 +1,6 @@
-/** The one statement that settles an enrollment (the function enroll_settle, migrations 011, 013 and 014): claim the captcha
- *  grant (and the membership verification, when the group needs one), claim the Idempotency-Key with the answer,
- *  and for an accepted enrollment store it.
+/** The one statement that settles an enrollment (the function enroll_settle, migrations 011, 013 and 014; in a
+ *  batch, enroll_settle_many, 015 and 017): claim the captcha grant (and the membership verification, when the
+ *  group needs one), claim the Idempotency-Key with the answer, and for an accepted enrollment store it.
  *
  *  Why this way: a grant is spent exactly when an answer is recorded under an Idempotency-Key (success, partial or
  *  the duplicate-account 409), so one solution admits one enrollment and cannot probe many SSNs, and a retry with the
