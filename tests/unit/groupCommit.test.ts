@@ -17,18 +17,39 @@ function heldStatement(fail: (items: number[]) => boolean = () => false) {
   return { many, batches, release };
 }
 
+/** The end of this turn of the event loop, when the calls made in it are sent. */
+const turn = () => new Promise((r) => setImmediate(r));
+
 describe('group commit', () => {
-  it('sends a call at once when nothing is in flight, and the calls made meanwhile together when it returns', async () => {
+  it('sends the calls made in one turn of the event loop together at its end, and the calls made meanwhile together when it returns', async () => {
     const s = heldStatement();
     const call = grouped(s.many);
-    const first = call(1);
-    expect(s.batches).toEqual([[1]]);
-    const rest = [call(2), call(3), call(4)];
+    const first = [call(1), call(2)];
+    expect(s.batches).toEqual([]);
+    await turn();
+    expect(s.batches).toEqual([[1, 2]]);
+    const rest = [call(3), call(4), call(5)];
+    await turn();
     expect(s.batches).toHaveLength(1);
     await s.release();
-    expect(s.batches).toEqual([[1], [2, 3, 4]]);
+    expect(s.batches).toEqual([[1, 2], [3, 4, 5]]);
     await s.release();
-    expect(await Promise.all([first, ...rest])).toEqual([2, 4, 6, 8]);
+    expect(await Promise.all([...first, ...rest])).toEqual([2, 4, 6, 8, 10]);
+  });
+
+  it('sends a call made alone at the end of its turn, without waiting for more', async () => {
+    const s = heldStatement();
+    const call = grouped(s.many);
+    const one = call(1);
+    await turn();
+    expect(s.batches).toEqual([[1]]);
+    await s.release();
+    expect(await one).toBe(2);
+    const two = call(2);
+    await turn();
+    expect(s.batches).toEqual([[1], [2]]);
+    await s.release();
+    expect(await two).toBe(4);
   });
 
   it('tells the number of calls of each batch sent, not the calls of a failed batch run again', async () => {
@@ -36,6 +57,7 @@ describe('group commit', () => {
     const told: number[] = [];
     const call = grouped(s.many, { onBatch: (n) => told.push(n) });
     const first = call(1);
+    await turn();
     const rest = [call(2), call(3), call(4)].map((p) => p.catch((e: Error) => e.message));
     await s.release();
     await s.release();
@@ -49,10 +71,11 @@ describe('group commit', () => {
     const s = heldStatement();
     const call = grouped(s.many, { max: 2 });
     const all = [1, 2, 3, 4, 5].map((i) => call(i));
+    await turn();
     await s.release();
     await s.release();
     await s.release();
-    expect(s.batches).toEqual([[1], [2, 3], [4, 5]]);
+    expect(s.batches).toEqual([[1, 2], [3, 4], [5]]);
     expect(await Promise.all(all)).toEqual([2, 4, 6, 8, 10]);
   });
 
@@ -60,6 +83,7 @@ describe('group commit', () => {
     const s = heldStatement((items) => items.includes(3));
     const call = grouped(s.many);
     const first = call(1);
+    await turn();
     const rest = [call(2), call(3), call(4)].map((p) => p.then((v) => ({ v }), (e: Error) => ({ e: e.message })));
     await s.release();
     await s.release(); // the batch [2, 3, 4] fails
@@ -73,6 +97,7 @@ describe('group commit', () => {
     const s = heldStatement((items) => items.length > 1);
     const call = grouped(s.many, { alone: () => false });
     const first = call(1);
+    await turn();
     const rest = [call(2), call(3)].map((p) => p.catch((e: Error) => e.message));
     await s.release();
     await s.release();
@@ -85,7 +110,9 @@ describe('group commit', () => {
     const s = heldStatement();
     const call = grouped(s.many, { patienceMs: 30 });
     const first = call(1);
+    await turn();
     const second = call(2);
+    await turn();
     expect(s.batches).toEqual([[1]]);
     await new Promise((r) => setTimeout(r, 60));
     expect(s.batches).toEqual([[1], [2]]);
@@ -96,7 +123,12 @@ describe('group commit', () => {
   it('takes up to `inFlight` batches at once', async () => {
     const s = heldStatement();
     const call = grouped(s.many, { inFlight: 2 });
-    const all = [call(1), call(2), call(3), call(4)];
+    const all = [call(1)];
+    await turn();
+    all.push(call(2));
+    await turn();
+    all.push(call(3), call(4));
+    await turn();
     expect(s.batches).toEqual([[1], [2]]);
     await s.release();
     expect(s.batches).toEqual([[1], [2], [3, 4]]);

@@ -1,6 +1,9 @@
-/** Group commit: the calls of one statement made while an earlier batch of it is in the database wait, and go
- *  together as one statement when it returns. Under load, N concurrent calls cost one round trip, one transaction
- *  and one commit instead of N; alone, a call goes at once, so an idle server adds no wait.
+/** Group commit: the calls of one statement made in the same turn of the event loop, or while an earlier batch of
+ *  it is in the database, go together as one statement. Under load, N concurrent calls cost one round trip, one
+ *  transaction and one commit instead of N. A call waits at most for the end of the turn it was made in (setImmediate:
+ *  the I/O already received is handled first), so requests that arrived together share a batch, and an idle server
+ *  adds only the rest of one turn (microseconds). Measured on PostgreSQL (issue 25): statements carried 2.0 and 3.0
+ *  enrollments, not 1.6 and 2.65, when each went at once.
  *
  *  A batch is one transaction: when it fails, nothing of it was stored, and (if `alone` says the error may be one
  *  call's) each of its calls is run again as a batch of its own, so one call's failure fails that call only. */
@@ -28,6 +31,7 @@ export function grouped<I, O>(many: (items: I[]) => Promise<O[]>, { inFlight = 1
   }
   const queue: Call[] = [];
   let young = 0;
+  let gathering = false;
 
   const one = (call: Call) => many([call.item]).then(([o]) => call.resolve(o), call.reject);
   const run = async (calls: Call[]) => {
@@ -64,6 +68,11 @@ export function grouped<I, O>(many: (items: I[]) => Promise<O[]>, { inFlight = 1
   return (item) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      next();
+      if (gathering) return;
+      gathering = true;
+      setImmediate(() => {
+        gathering = false;
+        next();
+      });
     });
 }
