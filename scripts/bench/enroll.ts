@@ -56,7 +56,7 @@ export interface EnrollFigures {
   cpu: Cpu;
   ceilingCpu: Cpu;
   /** Enrollments carried by each statement sent, by statement (hsa_enroll_batch_calls; median over the runs): what
-   *  group commit saves on PostgreSQL. Empty where each goes on its own (PGlite). */
+   *  group commit saves. */
   batchCalls: Record<string, number>;
   /** The raw insert behind the product's own HTTP stack (stackedSide; medians over the runs): what of the gap to the
    *  ceiling is that stack, and what the enrollment's own work. */

@@ -10,8 +10,8 @@
  *  statement allows: the grant is claimed only while the verification is still unclaimed, so only two enrollments
  *  of one session racing for one verification can spend a grant without storing anything (they then redo the
  *  captcha). The SSN's blind index is unique, and so is the member's, so of two requests for one SSN (or one member)
- *  only one row is stored. On PostgreSQL concurrent enrollments' calls go as one batch (group commit, migration 015),
- *  each call settled as its own statement would be, one after the other. */
+ *  only one row is stored. Concurrent enrollments' calls go as one batch (group commit, migration 015; on PGlite
+ *  Db.queryEach), each call settled as its own statement would be, one after the other. */
 import type { Db } from './db/index';
 import type { GrantRef } from './captchaGrants';
 import { grouped, type GroupOptions } from './db/groupCommit';
@@ -93,16 +93,27 @@ export function enrollmentStatements(db: Db, options: GroupOptions | null = db.g
     for (const row of rows) out[Number(row.n) - 1] = row;
     return out;
   };
+  // Where the database runs one statement for each call in one message (PGlite), a batch is the single call's
+  // statement run for each; elsewhere, a statement that takes the calls as JSON.
+  const each = db.queryEach?.bind(db);
   const check = grouped(async (items: CheckArgs[]) => {
+    if (each) return (await each<CheckRow>(CHECK_ONE, items.map(checkParams), 'enroll_check')).map(([row]) => row);
     const { rows } = await db.query<CheckRow & { n: string }>('SELECT * FROM enroll_check_many($1)', [JSON.stringify(items)], 'enroll_check_many');
     return inOrder(rows, items.length);
   }, told('check'));
   const settle = grouped(async (items: Settlement[]) => {
+    if (each) return (await each<SettleRow>(SETTLE_ONE, items.map(settleParams), 'enroll_settle')).map(([row]) => settled(row));
     const { rows } = await db.query<SettleRow & { n: string }>('SELECT * FROM enroll_settle_many($1)', [JSON.stringify(items.map(settleArgs))], 'enroll_settle_many');
     return inOrder(rows, items.length).map(settled);
   }, told('settle'));
   return { check, settle };
 }
+
+/** The single call of each statement, and its parameters in order. */
+const CHECK_ONE = 'SELECT * FROM enroll_check($1, $2, $3, $4, $5, $6, $7)';
+const checkParams = (a: CheckArgs) => [a.key, a.ssn_index, a.group_id, a.token_hash, a.session_hash, a.member_hash, a.member_index];
+const SETTLE_ONE = 'SELECT * FROM enroll_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)';
+const settleParams = (s: Settlement) => Object.values(settleArgs(s));
 
 /** enroll_settle's arguments, by the names enroll_settle_many (migration 015) reads them and in its order. */
 const settleArgs = (s: Settlement) => ({
@@ -129,13 +140,10 @@ interface SettleRow {
 
 const settled = (r: SettleRow): Settled => ({ granted: r.granted === 1, claimed: r.claimed === 1, enrollmentId: r.enrollment_id });
 
-/** Each call as a statement of its own, at once: the functions themselves, without a batch's JSON around them (on
- *  PGlite, whose engine runs the batch's unpacking in WebAssembly, that cost more than the batch saved). */
+/** Each call as a statement of its own, at once. */
 function oneAtATime(db: Db): EnrollmentStatements {
   return {
-    check: async (a) =>
-      (await db.query<CheckRow>('SELECT * FROM enroll_check($1, $2, $3, $4, $5, $6, $7)', [a.key, a.ssn_index, a.group_id, a.token_hash, a.session_hash, a.member_hash, a.member_index], 'enroll_check')).rows[0],
-    settle: async (s) =>
-      settled((await db.query<SettleRow>('SELECT * FROM enroll_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)', Object.values(settleArgs(s)), 'enroll_settle')).rows[0]),
+    check: async (a) => (await db.query<CheckRow>(CHECK_ONE, checkParams(a), 'enroll_check')).rows[0],
+    settle: async (s) => settled((await db.query<SettleRow>(SETTLE_ONE, settleParams(s), 'enroll_settle')).rows[0]),
   };
 }

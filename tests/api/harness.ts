@@ -42,6 +42,12 @@ export const seenDb = (db: Db, see: (sql: string) => void): Db => ({
     see(sql);
     return db.query(sql, params, prepared);
   }) as Db['query'],
+  ...(db.queryEach && {
+    queryEach: (async (sql: string, list: unknown[][], prepared: string) => {
+      see(sql);
+      return db.queryEach!(sql, list, prepared);
+    }) as Db['queryEach'],
+  }),
 });
 
 export async function makeApp(db: Db, { config: overrides, ...opts }: { config?: Partial<Config> } & Partial<Omit<AppOptions, 'config'>> = {}) {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /** The embedded database's worker sends a statement whose parameters are all plain (text, numbers, booleans, null)
  *  as one protocol message, and any other through PGlite's query(): both give the same rows, and an error leaves
- *  the session ready for the next statement. */
+ *  the session ready for the next statement. A batch (queryEach) runs one statement for each item in one message. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgliteWorker, type Db } from '../../src/server/db/index';
 
@@ -59,6 +59,22 @@ describe('the PGlite worker', () => {
     await expect(named(5)).resolves.toEqual({ rows: [{ x: 2 }] });
     await expect(named(0)).rejects.toMatchObject({ code: '22012' });
     await expect(named(10)).resolves.toEqual({ rows: [{ x: 1 }] });
+  });
+
+  it('runs a named statement once for each item of a batch, as one transaction, and answers each run with its rows', async () => {
+    await db.query('CREATE TABLE worker_batch (x int PRIMARY KEY, t text)');
+    const insert = 'INSERT INTO worker_batch AS b (x, t) VALUES ($1, $2) ON CONFLICT (x) DO NOTHING RETURNING b.x, b.t';
+    // Not yet known: described without running, then run once per item; a later run sees what an earlier stored.
+    await expect(db.queryEach!(insert, [[1, 'Zoë'], [2, null], [1, 'again']], 'worker_each')).resolves.toEqual([[{ x: 1, t: 'Zoë' }], [{ x: 2, t: null }], []]);
+    await expect(db.queryEach!(insert, [[3, 'c']], 'worker_each')).resolves.toEqual([[{ x: 3, t: 'c' }]]);
+    // One run refused: the error is the batch's, and nothing of it is stored, the runs before it included.
+    await expect(db.queryEach!(insert, [[4, 'd'], ['not a number', 'e'], [5, 'f']], 'worker_each')).rejects.toMatchObject({ code: '22P02' });
+    expect((await db.query('SELECT x FROM worker_batch ORDER BY x')).rows).toEqual([{ x: 1 }, { x: 2 }, { x: 3 }]);
+    await expect(db.queryEach!(insert, [[4, 'd']], 'worker_each')).resolves.toEqual([[{ x: 4, t: 'd' }]]);
+    // A select with several rows per run keeps each run's rows apart.
+    await expect(db.queryEach!('SELECT g FROM generate_series(1, $1::int) AS g', [[2], [0], [1]], 'worker_series')).resolves.toEqual([[{ g: 1 }, { g: 2 }], [], [{ g: 1 }]]);
+    // Only plain parameters: their text form is the same whatever type the statement gives them.
+    await expect(db.queryEach!('SELECT $1::timestamptz AS at', [[new Date()]], 'worker_dates')).rejects.toThrow('A batch takes text, numbers, booleans and nulls only');
   });
 
   it('keeps a transaction whole', async () => {

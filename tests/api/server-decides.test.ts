@@ -125,11 +125,9 @@ describe.each(databases)('the server decides, on $name', (database) => {
 
     it('a twin request (same key) that checked before the first one settled gets the first answer, not a 403', async () => {
       // Deterministic interleaving: both read the key and the grant (enroll_check) before the first settles; the
-      // twin settles after it, in a statement of its own, finds the grant claimed under its key, and answers with what
-      // the first stored. On PostgreSQL the statements are batches (groupCommit.ts): the calls are counted by their items,
-      // and the twins' settlements, made in one turn, may share the first statement, which settles them one after the other.
-      const calls = (sql: string, params: unknown[] | undefined, statement: string) =>
-        sql.includes(`${statement}_many(`) ? (JSON.parse(String(params?.[0])) as unknown[]).length : sql.includes(`${statement}(`) ? 1 : 0;
+      // twin settles after it, finds the grant claimed under its key, and answers with what the first stored. The
+      // statements are batches (groupCommit.ts): the calls are counted by their items, and the twins' settlements, made
+      // in one turn, may share the first statement, which settles them one after the other.
       let checks = 0;
       let bothChecked!: () => void;
       const checked = new Promise<void>((resolve) => (bothChecked = resolve));
@@ -139,26 +137,29 @@ describe.each(databases)('the server decides, on $name', (database) => {
       // Gated once the server has started. Its warming (enrollment.ts) runs each statement several times under a key no
       // client sends; should it outlast the start's wait on a loaded machine, its calls are not the twins'.
       let started = false;
+      /** `run` sends a statement carrying `items` calls of the statement its SQL names (a batch: several). */
+      const gate = async <T>(sql: string, items: number, args: unknown, run: () => Promise<T>): Promise<T> => {
+        if (!started || JSON.stringify(args ?? []).includes('server_start_warm_up')) return run();
+        if (sql.includes('enroll_check') && (checks += items) === 2) bothChecked();
+        if (!sql.includes('enroll_settle')) return run();
+        const first = settles === 0;
+        settles += items;
+        if (!first) {
+          await settled;
+          return run();
+        }
+        await checked;
+        const result = await run();
+        firstSettled();
+        return result;
+      };
       const gated: Db = {
         ...db,
-        query: (async (sql: string, params?: unknown[]) => {
-          if (!started || JSON.stringify(params ?? []).includes('server_start_warm_up')) return db.query(sql, params);
-          const checking = calls(sql, params, 'enroll_check');
-          if (checking && (checks += checking) === 2) bothChecked();
-          const settling = calls(sql, params, 'enroll_settle');
-          if (settling) {
-            const first = settles === 0;
-            settles += settling;
-            if (!first) await settled;
-            else {
-              await checked;
-              const result = await db.query(sql, params);
-              firstSettled();
-              return result;
-            }
-          }
-          return db.query(sql, params);
+        query: ((sql: string, params?: unknown[]) => {
+          const items = sql.includes('_many(') ? (JSON.parse(String(params?.[0])) as unknown[]).length : /enroll_(check|settle)\(/.test(sql) ? 1 : 0;
+          return gate(sql, items, params, () => db.query(sql, params));
         }) as Db['query'],
+        ...(db.queryEach && { queryEach: ((sql: string, list: unknown[][], prepared: string) => gate(sql, list.length, list, () => db.queryEach!(sql, list, prepared))) as Db['queryEach'] }),
       };
       const { app: racing } = await makeApp(gated);
       try {

@@ -7,4 +7,4 @@ export interface Field {
 
 export function bindMessage(name: string, values: (string | null)[]): Buffer;
 
-export function readRows(bytes: Uint8Array, parsers: Record<number, (text: string, type: number) => unknown>, fields?: Field[]): { rows: Record<string, unknown>[]; fields: Field[] };
+export function readRows(bytes: Uint8Array, parsers: Record<number, (text: string, type: number) => unknown>, fields?: Field[]): { rows: Record<string, unknown>[]; fields: Field[]; results: Record<string, unknown>[][] };

@@ -32,10 +32,13 @@ export function bindMessage(name, values) {
 /** The rows of one statement's answer (`bytes`: everything the engine wrote back), each value read by `parsers` by
  *  its type, as PGlite's query() reads them, and its fields (each one's name and type): from the answer's
  *  RowDescription, else `fields` (a prepared statement's, described on its first run). An ErrorResponse is thrown as
- *  an Error with the SQLSTATE as `code`. */
+ *  an Error with the SQLSTATE as `code`. `results`: the rows of each statement completed, in order, for an answer
+ *  to several executions sent as one message. */
 export function readRows(bytes, parsers, fields = []) {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const rows = [];
+  const results = [];
+  let from = 0;
   for (let at = 0; at + 5 <= buf.length; ) {
     const type = buf[at];
     const end = at + 1 + buf.readInt32BE(at + 1);
@@ -67,6 +70,10 @@ export function readRows(bytes, parsers, fields = []) {
         }
       }
       rows.push(row);
+    } else if (type === 0x43) {
+      // CommandComplete: the rows since the last one are this statement's.
+      results.push(rows.slice(from));
+      from = rows.length;
     } else if (type === 0x45) {
       // ErrorResponse: a code byte and a string per field, then a zero.
       const error = new Error('database error');
@@ -82,5 +89,5 @@ export function readRows(bytes, parsers, fields = []) {
     }
     at = end;
   }
-  return { rows, fields };
+  return { rows, fields, results };
 }

@@ -1,6 +1,6 @@
 // PGlite in a worker thread, so the database and the HTTP handling use both cores. Plain JavaScript: it must load
 // in any runner (tsx, vitest) without a TypeScript loader.
-// Messages: { id, op: 'query' | 'begin' | 'commit' | 'rollback' | 'close', sql?, params?, tx? }.
+// Messages: { id, op: 'query' | 'each' | 'begin' | 'commit' | 'rollback' | 'close', sql?, params?, list?, prepared?, tx? }.
 // A transaction holds the connection: other statements wait until it commits or rolls back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, protocol } from '@electric-sql/pglite';
@@ -51,6 +51,38 @@ async function query(sql, values = [], name = undefined) {
   }
 }
 
+// A statement run once for each item of a batch (group commit, groupCommit.ts): its executions go as one message,
+// a bind and an execute per item and one sync, so they are one transaction and one commit (an error rolls back every
+// one of them), and one answer, read once. Its parameters must be plain (see above), as the enrollment's are.
+async function each(sql, list, name) {
+  const binds = list.map((values) => {
+    const params = values.map(bytea);
+    if (!params.every(plain)) throw new Error('A batch takes text, numbers, booleans and nulls only');
+    return bindMessage(name, params.map((v) => (v === null || v === undefined ? null : String(v))));
+  });
+  if (!prepared.has(name)) await prepare(sql, name);
+  const chunks = [];
+  await db.execProtocolRawStream(oneMessage([...binds.flatMap((bind) => [bind, EXECUTE]), SYNC]), { onRawData: (chunk) => chunks.push(chunk.slice()) });
+  try {
+    return readRows(chunks.length === 1 ? chunks[0] : oneMessage(chunks), db.parsers, prepared.get(name)).results;
+  } catch (e) {
+    await forget(name);
+    throw e;
+  }
+}
+
+/** Parses and describes the statement `name` without running it: its fields are kept as a first run keeps them. */
+async function prepare(sql, name) {
+  const chunks = [];
+  await db.execProtocolRawStream(oneMessage([serialize.parse({ text: sql, name }), serialize.describe({ type: 'S', name }), SYNC]), { onRawData: (chunk) => chunks.push(chunk.slice()) });
+  try {
+    prepared.set(name, readRows(chunks.length === 1 ? chunks[0] : oneMessage(chunks), db.parsers).fields);
+  } catch (e) {
+    await forget(name);
+    throw e;
+  }
+}
+
 async function forget(name) {
   prepared.delete(name);
   await db.execProtocol(oneMessage([serialize.close({ type: 'S', name }), SYNC])).catch(() => undefined);
@@ -74,6 +106,8 @@ async function run(msg) {
   switch (msg.op) {
     case 'query':
       return query(msg.sql, msg.params, msg.prepared);
+    case 'each':
+      return each(msg.sql, msg.list, msg.prepared);
     case 'begin':
       await db.query('BEGIN');
       holder = msg.tx;
