@@ -1,7 +1,8 @@
 // @vitest-environment node
 /** Group commit (issue 25): concurrent enrollments' statements go as one batch each (enrollmentStore.ts: on
- *  PostgreSQL a statement of migration 015, on PGlite the single call run for each item in one message). A batch settles its calls as separate statements would, one after the other: of two calls for one SSN one
- *  stores, of twins (one Idempotency-Key) one claims, and a call that fails fails alone. On PGlite and PostgreSQL. */
+ *  PostgreSQL a statement of migration 015, on PGlite the single call run for each item in one message). A batch
+ *  settles its calls as separate statements would, one after the other: of two calls for one SSN one stores, of twins
+ *  (one Idempotency-Key) one claims, and a call that fails fails alone. On PGlite and PostgreSQL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/index';
 import { enrollmentStatements, type Settlement } from '../../src/server/enrollmentStore';
