@@ -79,13 +79,11 @@ export interface EnrollmentStatements {
  *  is run again call by call; one the database could not serve at all (gone, past its time limit) is not asked again. */
 const oneCallsError = (e: unknown) => !isDatabaseUnavailable(e) || ['40P01', '40001'].includes(String((e as { code?: unknown }).code));
 
-/** An enrollment's two statements on `db`: enroll_check before the identity check, enroll_settle after it. On a
- *  database that gains by it (Db.groupsStatements), each call is grouped with the same statement of concurrent
- *  enrollments (groupCommit.ts, migration 015); `options` set the grouping (null: none), and `onBatch` hears how
- *  many calls each batch of a statement carried. The calls are prepared statements: each is planned once per
- *  connection, not per request. */
-export function enrollmentStatements(db: Db, options: GroupOptions | null = db.groupsStatements ? {} : null, onBatch?: (statement: 'check' | 'settle', calls: number) => void): EnrollmentStatements {
-  if (!options) return oneAtATime(db);
+/** An enrollment's two statements on `db`: enroll_check before the identity check, enroll_settle after it. Each
+ *  call is grouped with the same statement of concurrent enrollments (groupCommit.ts); `options` set the grouping,
+ *  and `onBatch` hears how many calls each batch of a statement carried. The calls are prepared statements: each is
+ *  planned once per connection, not per request. */
+export function enrollmentStatements(db: Db, options: GroupOptions = {}, onBatch?: (statement: 'check' | 'settle', calls: number) => void): EnrollmentStatements {
   options = { alone: oneCallsError, ...options };
   const told = (statement: 'check' | 'settle'): GroupOptions => (onBatch ? { ...options, onBatch: (calls) => onBatch(statement, calls) } : options);
   const inOrder = <R extends { n: string | number }>(rows: R[], count: number): R[] => {
@@ -109,7 +107,7 @@ export function enrollmentStatements(db: Db, options: GroupOptions | null = db.g
   return { check, settle };
 }
 
-/** The single call of each statement, and its parameters in order. */
+/** The single call of each statement, and its parameters in order (a batch on PGlite). */
 const CHECK_ONE = 'SELECT * FROM enroll_check($1, $2, $3, $4, $5, $6, $7)';
 const checkParams = (a: CheckArgs) => [a.key, a.ssn_index, a.group_id, a.token_hash, a.session_hash, a.member_hash, a.member_index];
 const SETTLE_ONE = 'SELECT * FROM enroll_settle($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)';
@@ -139,11 +137,3 @@ interface SettleRow {
 }
 
 const settled = (r: SettleRow): Settled => ({ granted: r.granted === 1, claimed: r.claimed === 1, enrollmentId: r.enrollment_id });
-
-/** Each call as a statement of its own, at once. */
-function oneAtATime(db: Db): EnrollmentStatements {
-  return {
-    check: async (a) => (await db.query<CheckRow>(CHECK_ONE, checkParams(a), 'enroll_check')).rows[0],
-    settle: async (s) => settled((await db.query<SettleRow>(SETTLE_ONE, settleParams(s), 'enroll_settle')).rows[0]),
-  };
-}

@@ -28,9 +28,6 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** The pool's clients (PostgreSQL), for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
-  /** Whether concurrent calls of one statement gain by going as one batch (groupCommit.ts): each round trip costs the
-   *  request thread a write (or a message to the embedded engine's thread) and the database a commit. */
-  groupsStatements?: boolean;
   /** The prepared statement `prepared` run once for each parameter list, in order, as one transaction: the rows of
    *  each run. Where a database has it (PGlite), a batch is its one statement run for each call, sent as one message:
    *  a batch statement that takes the calls as JSON (migration 015) cost its engine more in unpacking than the batch
@@ -84,7 +81,6 @@ export async function openPgliteWorker(dataDir?: string, { queryTimeoutMs = DEFA
   return {
     query: async (sql, params, prepared) => ({ rows: await send('query', { sql, params, prepared }) }),
     queryEach: async <T>(sql: string, list: unknown[][], prepared: string) => (await send('each', { sql, list, prepared })) as T[][],
-    groupsStatements: true,
     transaction: async (fn) => {
       const tx = nextId++;
       await send('begin', { tx });
@@ -136,6 +132,5 @@ export async function openPostgres(url: string, { schema, queryTimeoutMs = DEFAU
     },
     close: () => pool.end(),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    groupsStatements: true,
   };
 }
