@@ -31,54 +31,50 @@ const bytea = (v) => (v instanceof Uint8Array ? `\\x${Buffer.from(v.buffer, v.by
 const prepared = new Map();
 
 async function query(sql, values = [], name = undefined) {
-  const params = values.map(bytea);
-  if (!params.every(plain)) return (await db.query(sql, values)).rows;
-  const bind = bindMessage(name ?? '', params.map((v) => (v === null || v === undefined ? null : String(v))));
+  const bind = plainBind(name ?? '', values);
+  if (!bind) return (await db.query(sql, values)).rows;
   const known = name ? prepared.get(name) : undefined;
   const parts = known ? [bind, EXECUTE, SYNC] : [serialize.parse({ text: sql, name }), bind, DESCRIBE, EXECUTE, SYNC];
-  // The answer's chunks are views into the engine's memory, copied as they come.
-  const chunks = [];
-  await db.execProtocolRawStream(oneMessage(parts), { onRawData: (chunk) => chunks.push(chunk.slice()) });
-  // Throws the statement's error (after the sync in the same message, so the session is ready for the next one).
-  try {
-    const { rows, fields } = readRows(chunks.length === 1 ? chunks[0] : oneMessage(chunks), db.parsers, known);
-    if (name) prepared.set(name, fields);
-    return rows;
-  } catch (e) {
-    // Whether it was parsed or not, a failed named statement is parsed and described anew next time.
-    if (name) await forget(name);
-    throw e;
-  }
+  const { rows, fields } = await exchange(parts, known, name);
+  if (name) prepared.set(name, fields);
+  return rows;
 }
 
 // A statement run once for each item of a batch (group commit, groupCommit.ts): its executions go as one message,
 // a bind and an execute per item and one sync, so they are one transaction and one commit (an error rolls back every
 // one of them), and one answer, read once. Its parameters must be plain (see above), as the enrollment's are.
 async function each(sql, list, name) {
-  const binds = list.map((values) => {
-    const params = values.map(bytea);
-    if (!params.every(plain)) throw new Error('A batch takes text, numbers, booleans and nulls only');
-    return bindMessage(name, params.map((v) => (v === null || v === undefined ? null : String(v))));
-  });
+  const binds = list.map((values) => plainBind(name, values) ?? fail('A batch takes text, numbers, booleans and nulls only'));
   if (!prepared.has(name)) await prepare(sql, name);
-  const chunks = [];
-  await db.execProtocolRawStream(oneMessage([...binds.flatMap((bind) => [bind, EXECUTE]), SYNC]), { onRawData: (chunk) => chunks.push(chunk.slice()) });
-  try {
-    return readRows(chunks.length === 1 ? chunks[0] : oneMessage(chunks), db.parsers, prepared.get(name)).results;
-  } catch (e) {
-    await forget(name);
-    throw e;
-  }
+  return (await exchange([...binds.flatMap((bind) => [bind, EXECUTE]), SYNC], prepared.get(name), name)).results;
 }
 
 /** Parses and describes the statement `name` without running it: its fields are kept as a first run keeps them. */
 async function prepare(sql, name) {
+  prepared.set(name, (await exchange([serialize.parse({ text: sql, name }), serialize.describe({ type: 'S', name }), SYNC], undefined, name)).fields);
+}
+
+/** A Bind of `values` to the statement `name` in their text form, when every one is plain; else null. */
+function plainBind(name, values) {
+  const params = values.map(bytea);
+  return params.every(plain) ? bindMessage(name, params.map((v) => (v === null || v === undefined ? null : String(v)))) : null;
+}
+
+const fail = (message) => {
+  throw new Error(message);
+};
+
+/** Sends `parts` as one message and reads the answer (readRows, with the prepared statement's `fields`). Throws the
+ *  statement's error, after the sync in the same message, so the session is ready for the next one; a named
+ *  statement that failed, whether it was parsed or not, is parsed and described anew next time. */
+async function exchange(parts, fields, name) {
+  // The answer's chunks are views into the engine's memory, copied as they come.
   const chunks = [];
-  await db.execProtocolRawStream(oneMessage([serialize.parse({ text: sql, name }), serialize.describe({ type: 'S', name }), SYNC]), { onRawData: (chunk) => chunks.push(chunk.slice()) });
+  await db.execProtocolRawStream(oneMessage(parts), { onRawData: (chunk) => chunks.push(chunk.slice()) });
   try {
-    prepared.set(name, readRows(chunks.length === 1 ? chunks[0] : oneMessage(chunks), db.parsers).fields);
+    return readRows(chunks.length === 1 ? chunks[0] : oneMessage(chunks), db.parsers, fields);
   } catch (e) {
-    await forget(name);
+    if (name) await forget(name);
     throw e;
   }
 }
