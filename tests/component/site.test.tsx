@@ -62,6 +62,33 @@ describe('Modal', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
   });
+
+  it("sends focus to the page's title when it closes after its opener is gone", async () => {
+    // As on Next on the step before the outcome: the step (and its Next) gives way to the outcome behind the dialog.
+    function Harness() {
+      const [stage, setStage] = useState<'step' | 'sending' | 'behind' | 'answered'>('step');
+      return (
+        <main>
+          <h1 tabIndex={-1}>{stage === 'step' || stage === 'sending' ? 'Step 4' : 'Thank You'}</h1>
+          {(stage === 'step' || stage === 'sending') && <button onClick={() => setStage('sending')}>Next</button>}
+          {stage === 'behind' && <button onClick={() => setStage('answered')}>Answer</button>}
+          <Modal open={stage === 'sending' || stage === 'behind'} title="Verifying Information" onClose={() => setStage('behind')} />
+        </main>
+      );
+    }
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const dialog = screen.getByRole('dialog', { name: 'Verifying Information' });
+    expect(dialog).toHaveFocus();
+    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    // The same dialog, still open and focused, over the new screen.
+    await vi.waitFor(() => expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Verifying Information' })).toBe(dialog);
+    expect(dialog).toHaveFocus();
+    fireEvent.click(screen.getByRole('button', { name: 'Answer', hidden: true }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank You' })).toHaveFocus();
+  });
 });
 
 describe('Cancel Enrollment', () => {

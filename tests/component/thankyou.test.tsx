@@ -3,7 +3,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SEND_AT_THE_LATEST_MS, ThankYou } from '../../src/app/pages/ThankYou';
+import { ThankYou } from '../../src/app/pages/ThankYou';
+import { AT_THE_LATEST_MS, SendingDialog, showSending } from '../../src/app/components/SendingDialog';
 import { NetworkErrorBanner } from '../../src/app/components/NetworkErrorBanner';
 import { useSiteStatus } from '../../src/app/siteStatus';
 import { useWizard } from '../../src/app/wizardStore';
@@ -32,11 +33,20 @@ afterEach(() => vi.unstubAllGlobals());
 
 const enrollCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/enroll'));
 
+/** The outcome's step as the wizard draws it: its screen, and beside it the dialog shown while the enrollment is on
+ *  its way (Wizard.tsx). */
+const SubmitStep = () => (
+  <>
+    <ThankYou />
+    <SendingDialog />
+  </>
+);
+
 describe('thank-you stage', () => {
   it("shows 'Verifying Information' while pending, then the paperless outcome; sends once, with the wire payload", async () => {
     let answer!: (r: Response) => void;
     enrollAnswer = () => new Promise<Response>((resolve) => (answer = resolve));
-    const { unmount } = render(<ThankYou />);
+    const { unmount } = render(<SubmitStep />);
     expect(await screen.findByRole('dialog', { name: 'Verifying Information' })).toBeInTheDocument();
     await vi.waitFor(() => expect(enrollCalls()).toHaveLength(1));
     await act(async () => answer(new Response('success', { status: 200 })));
@@ -62,9 +72,11 @@ describe('thank-you stage', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       enrollAnswer = async () => new Response('success', { status: 200 });
-      render(<ThankYou />);
+      // Next on step 4 showed the dialog, then drew this step behind it.
+      showSending();
+      render(<SubmitStep />);
       expect(screen.getByRole('dialog', { name: 'Verifying Information' })).toBeInTheDocument();
-      await act(async () => vi.advanceTimersByTime(SEND_AT_THE_LATEST_MS - 1));
+      await act(async () => vi.advanceTimersByTime(AT_THE_LATEST_MS - 1));
       expect(useWizard.getState().submission).toBeUndefined();
       expect(enrollCalls()).toHaveLength(0);
       // The frame is painted: the sending begins in the task after it.
@@ -73,8 +85,10 @@ describe('thank-you stage', () => {
       await act(async () => vi.advanceTimersByTime(0));
       expect(useWizard.getState().submission).toBeDefined();
       await vi.waitFor(() => expect(screen.getByText('You will receive an e-mail in 3-5 business days.')).toBeInTheDocument());
+      // The answer closes the dialog the press opened.
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       // The deadline passing later sends nothing more.
-      await act(async () => vi.advanceTimersByTime(SEND_AT_THE_LATEST_MS));
+      await act(async () => vi.advanceTimersByTime(AT_THE_LATEST_MS));
       expect(enrollCalls()).toHaveLength(1);
     } finally {
       vi.useRealTimers();
@@ -88,7 +102,7 @@ describe('thank-you stage', () => {
     try {
       enrollAnswer = async () => new Response('success', { status: 200 });
       render(<ThankYou />);
-      await act(async () => vi.advanceTimersByTime(SEND_AT_THE_LATEST_MS - 1));
+      await act(async () => vi.advanceTimersByTime(AT_THE_LATEST_MS - 1));
       expect(enrollCalls()).toHaveLength(0);
       await act(async () => vi.advanceTimersByTime(1));
       expect(useWizard.getState().submission).toBeDefined();

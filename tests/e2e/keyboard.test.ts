@@ -109,6 +109,8 @@ async function keyboardJourney(page: Page) {
     await expect.poll(() => page.getByRole('button', { name: 'Next' }).isDisabled(), { timeout: 20_000 }).toBe(false);
     await pressOn(page, /^Next$/, 'Enter');
     await page.getByText(PAPERLESS).waitFor();
+    // The 'Verifying Information' dialog closed with the answer: the outcome starts at its title too.
+    await expectFocusOnTitle(page, 'Thank You');
     expect(await live.server.countEnrollments()).toBe(1);
   }
 }

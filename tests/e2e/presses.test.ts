@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
 import { DEVICES, PERSON, press } from './hand';
-import { fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, takenOver, toSignedTerms } from './journey';
+import { expectAccessible, fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, takenOver, toSignedTerms } from './journey';
 
 const live = withServerAndBrowser();
 
@@ -204,15 +204,15 @@ describe('Next to the summary', () => {
 });
 
 describe('Next on step 4', () => {
-  it("paints 'Verifying Information' before the enrollment's sending runs: the request leaves after that frame", async () => {
+  it("paints 'Verifying Information' over step 4 in the press's frame, keeps that one dialog focused while the outcome's screen comes behind it, and sends after that screen's frame; the answer focuses the outcome's title", async () => {
     const context = await DEVICES[1].open(live.browser);
     const page = await context.newPage();
     const applicant = { ...pat, ssnDigits: '123450773' };
     try {
       await page.goto(`${live.server.url}/enrollment/accountholder`);
       await toSignedTerms(page, applicant);
-      // In the page, in the order they happen: the frame that paints the dialog begins (its animation frame, queued
-      // as the dialog is drawn), and the enrollment's request is made.
+      // In the page, in the order they happen: the dialog drawn, the frame that paints it begins (its animation frame,
+      // queued as it is drawn), the outcome's screen drawn behind it, and the enrollment's request made.
       await page.evaluate(() => {
         const w = window as unknown as { __order: string[] };
         w.__order = [];
@@ -221,15 +221,40 @@ describe('Next on step 4', () => {
           if (String(input instanceof Request ? input.url : input).endsWith('/enroll')) w.__order.push('sent');
           return send(input, init);
         };
-        new MutationObserver((_, observer) => {
-          if (!document.querySelector('dialog[open]')?.textContent?.includes('Verifying Information')) return;
-          observer.disconnect();
-          requestAnimationFrame(() => w.__order.push('dialog painted'));
-        }).observe(document.body, { childList: true, subtree: true });
+        // Each 'Verifying Information' dialog drawn, with the title behind it then and as its frame begins; each new
+        // title while it is open, and whether the dialog had the focus then.
+        const title = () => document.querySelector('main h1')?.textContent;
+        let shown: Element | null = null;
+        let behind = title();
+        new MutationObserver(() => {
+          const open = document.querySelector('dialog[open]');
+          if (open?.textContent?.includes('Verifying Information') && open !== shown) {
+            shown = open;
+            w.__order.push(`dialog drawn over '${title()}'`);
+            requestAnimationFrame(() => w.__order.push(`dialog painted over '${title()}'`));
+          }
+          if (shown?.isConnected && title() !== behind) w.__order.push(`'${title()}' behind it, ${document.activeElement === shown ? 'the dialog focused' : 'focus elsewhere'}`);
+          behind = title();
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
       });
+      // The answer held until the dialog, open over the outcome's screen, has been checked with axe.
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route(/\/api\/v1\/enrollment\/enroll$/, async (route) => (await answered, route.continue()));
       await press(page.getByRole('button', { name: 'Next', exact: true }), PERSON);
+      await page.getByRole('heading', { level: 1, name: 'Thank You' }).waitFor();
+      await page.getByRole('dialog', { name: 'Verifying Information' }).waitFor();
+      await expectAccessible(page, "'Verifying Information' while the enrollment is on its way");
+      answer();
       await page.getByText(PAPERLESS).waitFor({ timeout: 30_000 });
-      expect(await page.evaluate(() => (window as unknown as { __order: string[] }).__order)).toEqual(['dialog painted', 'sent']);
+      expect(await page.evaluate(() => (window as unknown as { __order: string[] }).__order)).toEqual([
+        "dialog drawn over 'Step 4: Terms and Conditions'",
+        "dialog painted over 'Step 4: Terms and Conditions'",
+        "'Thank You' behind it, the dialog focused",
+        'sent',
+      ]);
+      // The dialog closed with the answer; its opener (step 4's Next) is gone, so the outcome's title has the focus.
+      expect(await page.evaluate(() => [document.querySelector('dialog[open]'), document.activeElement?.tagName, document.activeElement?.textContent])).toEqual([null, 'H1', 'Thank You']);
     } finally {
       await context.close();
     }

@@ -1,5 +1,5 @@
 /** The one modal dialog: native <dialog> (the page behind is inert), focus kept inside, Escape closes where
- *  closing is allowed, focus returned to the opener. */
+ *  closing is allowed, focus returned to the opener (or, the opener gone, to the page's title). */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface ModalProps {
@@ -26,7 +26,10 @@ export function Modal({ open, title, children, actions, onClose, role = 'dialog'
     (first ?? dialog).focus();
     return () => {
       if (dialog.open) dialog.close?.();
-      opener?.focus?.();
+      // The opener may be gone with the screen it was on (Next on the step before the outcome): focus goes to the
+      // page's title then, as on any screen reached from another (App.tsx StartAtTitle).
+      if (opener?.isConnected) opener.focus?.();
+      else document.querySelector<HTMLElement>('main h1')?.focus();
     };
   }, [open]);
   if (!open) return null;

@@ -1,6 +1,6 @@
 /** Stage 5: sends the enrollment once (an idempotency key makes a repeat harmless) and shows the outcome. */
 import { useEffect } from 'react';
-import { VerifyingInformation } from '../components/VerifyingInformation';
+import { AT_THE_LATEST_MS, sendingBegun } from '../components/SendingDialog';
 import { useSiteStatus } from '../siteStatus';
 import { useWizard } from '../wizardStore';
 import { variant } from '../variant';
@@ -54,6 +54,7 @@ export function deliveryOutcome(wire: Record<string, unknown>): 'paperless' | 'm
  *  banner, whose 'Try again' sends it again. */
 function send(): void {
   const { submission, payload, setSubmission, setPayload } = useWizard.getState();
+  sendingBegun();
   if (submission && submission.outcome !== 'unsent') return;
   const key = submission?.key ?? crypto.randomUUID();
   setSubmission({ key, status: 'pending' });
@@ -75,10 +76,6 @@ function send(): void {
       setSubmission({ key, status: 'done', outcome: 'unsent' });
     });
 }
-
-/** How long the sending waits for the dialog's frame at most: a page hidden as Next is pressed paints no frame (its
- *  timers still run), and a page shown paints one long before this. */
-export const SEND_AT_THE_LATEST_MS = 1000;
 
 function ExitLink() {
   return <a href={variant.links.home}>{useText().actions.exit}</a>;
@@ -141,10 +138,10 @@ function UnsentOutcome() {
 export function ThankYou() {
   const submission = useWizard((s) => s.submission);
   const { thankYou } = useText();
-  // 'Verifying Information' is painted before the sending's script runs (the wire payload built and checked, the
-  // request made): the press that sends the enrollment is answered a frame sooner. A page hidden meanwhile paints no
-  // frame, and the enrollment does not wait for it to be shown again.
-  useEffect(() => afterPaint(send, SEND_AT_THE_LATEST_MS), []);
+  // This screen is painted (behind 'Verifying Information', SendingDialog.tsx) before the sending's script runs (the
+  // wire payload built and checked, the request made). A page hidden meanwhile paints no frame, and the enrollment
+  // does not wait for it to be shown again.
+  useEffect(() => afterPaint(send, AT_THE_LATEST_MS), []);
   // 'Try again' in the connection banner sends the application again.
   useEffect(
     () =>
@@ -157,7 +154,8 @@ export function ThankYou() {
     if (submission?.outcome === 'vetting') window.location.assign(details.vettingUrl);
   }, [submission?.outcome]);
 
-  if (!submission || submission.status === 'pending') return <VerifyingInformation />;
+  // Until the answer, the wizard's 'Verifying Information' dialog is all there is to read.
+  if (!submission || submission.status === 'pending') return null;
   switch (submission.outcome) {
     case 'paperless':
       return <ReceivedOutcome promises={thankYou.paperless} />;
