@@ -75,5 +75,7 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K, 
     const [Component] = useState(() => (module ? screenOf(module) : (current as unknown as ComponentType<object>)));
     return createElement(Component, props as object);
   }
-  return Object.assign(Screen, { preload: (): void => void ready(), ready });
+  /** Its code is here: the screen is drawn in the render that reaches it. */
+  const loaded = () => module !== undefined;
+  return Object.assign(Screen, { preload: (): void => void ready(), ready, loaded });
 }

@@ -89,6 +89,24 @@ describe('Modal', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('heading', { level: 1, name: 'Thank You' })).toHaveFocus();
   });
+
+  it("sends focus to the page's title when it was opened with nothing focused (Safari does not focus a pressed button)", async () => {
+    function Harness() {
+      const [open, setOpen] = useState(true);
+      return (
+        <main>
+          <h1 tabIndex={-1}>Title</h1>
+          <Modal open={open} title="Dialog" onClose={() => setOpen(false)} />
+        </main>
+      );
+    }
+    expect(document.activeElement).toBe(document.body);
+    render(<Harness />);
+    const dialog = screen.getByRole('dialog', { name: 'Dialog' });
+    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Title' })).toHaveFocus();
+  });
 });
 
 describe('Cancel Enrollment', () => {

@@ -4,11 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { withServerAndBrowser } from './harness';
-import { expectAccessible, fillEmployerGroup, fillPersonal, next, pat, takenOver } from './journey';
+import { expectAccessible, fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, takenOver, toSignedTerms } from './journey';
 import { press, ROBOT, type } from './hand';
 
 const live = withServerAndBrowser();
 const REVIEW_CHUNK = /\/assets\/Verify-[\w-]+\.js/;
+const OUTCOME_CHUNK = /\/assets\/ThankYou-[\w-]+\.js/;
 const es = (JSON.parse(readFileSync('generated/standard/es/words.json', 'utf8')) as { text: { errors: { chunkFailed: string }; actions: { tryAgain: string } } }).text;
 
 describe("the review step's code failing to download", () => {
@@ -51,6 +52,29 @@ describe("the review step's code failing to download", () => {
       await press(alert.getByRole('button', { name: 'Try again' }), ROBOT);
       await page.getByText('XXX-XX-0882').waitFor();
       await page.getByText('Pat', { exact: true }).first().waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the outcome's code failing to download", () => {
+  it("says so with 'Try again' after step 4's Next, with no 'Verifying Information' over it, and sends once it comes", async () => {
+    const context = await live.browser.newContext();
+    const page = await context.newPage();
+    let down = true;
+    await page.route(OUTCOME_CHUNK, (route) => (down ? route.abort('connectionreset') : route.continue()));
+    try {
+      await page.goto(`${live.server.url}/enrollment/accountholder`);
+      await toSignedTerms(page, { ...pat, ssnDigits: '123450883' });
+      await press(page.getByRole('button', { name: 'Next', exact: true }), ROBOT);
+      const alert = page.getByRole('alert').filter({ hasText: 'Loading chunk failed' });
+      await alert.waitFor({ timeout: 20_000 });
+      // Nothing in front of it: its 'Try again' can be reached.
+      expect(await page.locator('dialog[open]').count()).toBe(0);
+      down = false;
+      await press(alert.getByRole('button', { name: 'Try again' }), ROBOT);
+      await page.getByText(PAPERLESS).waitFor({ timeout: 30_000 });
     } finally {
       await context.close();
     }

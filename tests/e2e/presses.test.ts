@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { withServerAndBrowser } from './harness';
-import { DEVICES, PERSON, press } from './hand';
+import { DEVICES, PERSON, press, ROBOT } from './hand';
 import { expectAccessible, fillEmployerGroup, fillPersonal, next, PAPERLESS, pat, takenOver, toSignedTerms } from './journey';
 
 const live = withServerAndBrowser();
@@ -255,6 +255,45 @@ describe('Next on step 4', () => {
       ]);
       // The dialog closed with the answer; its opener (step 4's Next) is gone, so the outcome's title has the focus.
       expect(await page.evaluate(() => [document.querySelector('dialog[open]'), document.activeElement?.tagName, document.activeElement?.textContent])).toEqual([null, 'H1', 'Thank You']);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('Back between Next on step 4 and the outcome', () => {
+  it("cancels the move to the outcome and closes 'Verifying Information': step 3 stays, nothing is sent", async () => {
+    const context = await DEVICES[0].open(live.browser);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${live.server.url}/enrollment/accountholder`);
+      await toSignedTerms(page, { ...pat, ssnDigits: '123450774' });
+      const sent: string[] = [];
+      page.on('request', (r) => r.url().endsWith('/enroll') && sent.push(r.url()));
+      // The page's animation frames held: the press's dialog is painted, but the move to the outcome (after that
+      // frame) waits, as it would for a frame on a slow phone.
+      await page.evaluate(() => {
+        const held = new Map<number, FrameRequestCallback>();
+        let id = 0;
+        window.requestAnimationFrame = (f) => (held.set(++id, f), id);
+        window.cancelAnimationFrame = (n) => void held.delete(n);
+        (window as unknown as { __release: () => void }).__release = () => {
+          for (const [n, f] of [...held]) {
+            held.delete(n);
+            f(performance.now());
+          }
+        };
+      });
+      await press(page.getByRole('button', { name: 'Next', exact: true }), ROBOT);
+      await page.getByRole('dialog', { name: 'Verifying Information' }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Step 3: Verify' }).waitFor();
+      await page.evaluate(() => (window as unknown as { __release: () => void }).__release());
+      // Past the move's deadline for a page that paints no frame (1 s).
+      await page.waitForTimeout(1500);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Step 3: Verify');
+      expect(await page.locator('dialog[open]').count()).toBe(0);
+      expect(sent).toEqual([]);
     } finally {
       await context.close();
     }

@@ -26,9 +26,10 @@ export function Modal({ open, title, children, actions, onClose, role = 'dialog'
     (first ?? dialog).focus();
     return () => {
       if (dialog.open) dialog.close?.();
-      // The opener may be gone with the screen it was on (Next on the step before the outcome): focus goes to the
-      // page's title then, as on any screen reached from another (App.tsx StartAtTitle).
-      if (opener?.isConnected) opener.focus?.();
+      // The opener may be gone with the screen it was on (Next on the step before the outcome), or be the body (Safari
+      // does not focus a pressed button): focus goes to the page's title then, as on any screen reached from another
+      // (App.tsx StartAtTitle).
+      if (opener && opener !== document.body && opener.isConnected) opener.focus?.();
       else document.querySelector<HTMLElement>('main h1')?.focus();
     };
   }, [open]);

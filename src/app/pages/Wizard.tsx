@@ -1,5 +1,5 @@
 /** Walks the variant's step list: one route per step, forms rendered by the engine, the rest by the app. */
-import { Suspense, useContext, useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { Suspense, useContext, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { StepForm } from '../../engine/StepForm';
@@ -11,7 +11,7 @@ import { CancelEnrollment } from '../components/CancelEnrollment';
 import { UnavailableDialog } from '../components/UnavailableDialog';
 import { NetworkErrorBanner } from '../components/NetworkErrorBanner';
 import { IdleTimer } from '../components/IdleTimer';
-import { AT_THE_LATEST_MS, SendingDialog, showSending } from '../components/SendingDialog';
+import { AT_THE_LATEST_MS, SendingDialog, showSending, sendingBegun } from '../components/SendingDialog';
 import { StepAlert } from '../components/StepAlert';
 import { LoadFailed } from '../components/LoadFailed';
 import { withTimeout } from '../../engine/loading';
@@ -73,7 +73,7 @@ function useStepModule(step: StepEntry | undefined, language: string, loaded: Lo
 /** The screens of the summary and submit steps, loaded when first drawn or while the step before them is filled. */
 const Review = lazyPage(() => import('./Verify'), 'Review', (m) => m.prepareReview());
 const ThankYou = lazyPage(() => import('./ThankYou'), 'ThankYou', (m) => m.prepareSend());
-const screens: Partial<Record<string, { preload: () => void; ready: () => Promise<void> }>> = { summary: Review, submit: ThankYou };
+const screens: Partial<Record<string, { preload: () => void; ready: () => Promise<void>; loaded: () => boolean }>> = { summary: Review, submit: ThankYou };
 /** The membership check's dialogs: only a variant with the check loads them. */
 const MembershipDialog = lazyPage(() => import('../components/MembershipDialog'), 'MembershipDialog');
 
@@ -98,6 +98,19 @@ export function Wizard() {
   // Entering a step runs once per step, with the query of that moment (a query change alone enters nothing), once
   // the step is painted: the press that brought the applicant here waits for none of it (the CSRF token's request).
   const enter = useEffectEvent((entered: StepEntry) => enterStep(entered, params));
+  // The move to the outcome that a press has drawn 'Verifying Information' for, until it is made (go). The applicant
+  // going elsewhere first (Back, the idle timeout) cancels it, and on any step but the outcome's no enrollment is on
+  // its way (Back from the outcome before its sending began): the dialog closes rather than stay over them.
+  const sendingMove = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    if (step?.kind !== 'submit') sendingBegun();
+    return () => {
+      if (!sendingMove.current) return;
+      sendingMove.current();
+      sendingMove.current = null;
+      sendingBegun();
+    };
+  }, [step]);
   useEffect(() => {
     if (step) return afterPaint(() => enter(step));
   }, [step]);
@@ -133,12 +146,16 @@ export function Wizard() {
         if (direction === 'next') reach(to);
         navigate(`/enrollment/${steps[to].route}`);
       });
-    if (kind !== 'submit') return move();
     // The press that sends the enrollment is answered by 'Verifying Information' alone, drawn over this step in the
     // press's own frame; the outcome's screen is drawn behind it after that frame. (Drawn in the press, taking this
-    // step's form down and the outcome's screen up took 70 to 110 ms of a phone's main thread: issue 25.)
+    // step's form down and the outcome's screen up took 70 to 110 ms of a phone's main thread: issue 25.) A screen
+    // whose code failed to load is reached as before, its 'Try again' with no dialog over it.
+    if (kind !== 'submit' || !screens[kind]?.loaded()) return move();
     flushSync(showSending);
-    afterPaint(move, AT_THE_LATEST_MS);
+    sendingMove.current = afterPaint(() => {
+      sendingMove.current = null;
+      move();
+    }, AT_THE_LATEST_MS);
   };
   const next = async (data: Record<string, unknown>) => {
     const proceed = await beforeNext(step, data);
