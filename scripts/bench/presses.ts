@@ -52,9 +52,13 @@ async function pressToPaint(page: Page, target: Locator, result: Result): Promis
             const channel = new MessageChannel();
             channel.port1.onmessage = async () => {
               const byMessage = performance.now() - upAt;
-              for (let waited = 0; waited < 500 && !events.some((e) => e.processingStart <= resultAt && resultAt <= e.processingEnd); waited += 50) await new Promise((wait) => setTimeout(wait, 50));
+              let drawnBy: PerformanceEventTiming | undefined;
+              for (let waited = 0; waited <= 500; waited += 50) {
+                drawnBy = events.find((e) => e.processingStart <= resultAt && resultAt <= e.processingEnd);
+                if (drawnBy) break;
+                await new Promise((wait) => setTimeout(wait, 50));
+              }
               timing.disconnect();
-              const drawnBy = events.find((e) => e.processingStart <= resultAt && resultAt <= e.processingEnd);
               resolve(drawnBy ? drawnBy.startTime + drawnBy.duration - upAt : byMessage);
             };
             channel.port2.postMessage(null);

@@ -4,7 +4,7 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { CHUNK_FAILED, withTimeout } from '../engine/loading';
 
-export { CHUNK_TIMEOUT_MS, CHUNK_FAILED, afterPaint, withTimeout, whenIdle } from '../engine/loading';
+export { CHUNK_TIMEOUT_MS, CHUNK_FAILED, PAINT_AT_THE_LATEST_MS, afterPaint, withTimeout, whenIdle } from '../engine/loading';
 
 /** The component a module exports under a name, with its props. */
 type Exported<T> = T extends ComponentType<infer P> ? ComponentType<P> : never;

@@ -30,6 +30,10 @@ export function whenIdle(work: () => void): () => void {
   return () => clearTimeout(id);
 }
 
+/** How long work waiting for a frame (afterPaint) need wait at most: a hidden page paints no frame (its timers still
+ *  run), and a page shown paints one long before this. */
+export const PAINT_AT_THE_LATEST_MS = 1000;
+
 /** Runs `work` just after the next frame is painted (a task queued as the frame begins runs once it is out); returns
  *  what cancels it. For what a press sets off but its frame need not wait for. A hidden page paints no frame: with
  *  `latestMs`, work that must not wait for the page to be shown again runs after that long at the latest. */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThankYou } from '../../src/app/pages/ThankYou';
-import { AT_THE_LATEST_MS, SendingDialog } from '../../src/app/components/SendingDialog';
+import { SendingDialog } from '../../src/app/components/SendingDialog';
+import { PAINT_AT_THE_LATEST_MS } from '../../src/engine/loading';
 import { NetworkErrorBanner } from '../../src/app/components/NetworkErrorBanner';
 import { useWizard } from '../../src/app/wizardStore';
 import { setClock } from '../../src/domain/dates';
@@ -43,8 +44,8 @@ it("keeps the application when the enrollment's checks do not download within 12
         <SendingDialog />
       </>,
     );
-    // The sending begins once 'Verifying Information' is painted (at the latest AT_THE_LATEST_MS later).
-    await act(() => vi.advanceTimersByTimeAsync(AT_THE_LATEST_MS));
+    // The sending begins once 'Verifying Information' is painted (at the latest PAINT_AT_THE_LATEST_MS later).
+    await act(() => vi.advanceTimersByTimeAsync(PAINT_AT_THE_LATEST_MS));
     await act(() => vi.advanceTimersByTimeAsync(119_000));
     expect(screen.getByRole('dialog', { name: 'Verifying Information' })).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1_000));

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThankYou } from '../../src/app/pages/ThankYou';
-import { AT_THE_LATEST_MS, SendingDialog, showSending } from '../../src/app/components/SendingDialog';
+import { SendingDialog, showSending } from '../../src/app/components/SendingDialog';
+import { PAINT_AT_THE_LATEST_MS } from '../../src/engine/loading';
 import { NetworkErrorBanner } from '../../src/app/components/NetworkErrorBanner';
 import { useSiteStatus } from '../../src/app/siteStatus';
 import { useWizard } from '../../src/app/wizardStore';
@@ -76,7 +77,7 @@ describe('thank-you stage', () => {
       showSending();
       render(<SubmitStep />);
       expect(screen.getByRole('dialog', { name: 'Verifying Information' })).toBeInTheDocument();
-      await act(async () => vi.advanceTimersByTime(AT_THE_LATEST_MS - 1));
+      await act(async () => vi.advanceTimersByTime(PAINT_AT_THE_LATEST_MS - 1));
       expect(useWizard.getState().submission).toBeUndefined();
       expect(enrollCalls()).toHaveLength(0);
       // The frame is painted: the sending begins in the task after it.
@@ -88,7 +89,7 @@ describe('thank-you stage', () => {
       // The answer closes the dialog the press opened.
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       // The deadline passing later sends nothing more.
-      await act(async () => vi.advanceTimersByTime(AT_THE_LATEST_MS));
+      await act(async () => vi.advanceTimersByTime(PAINT_AT_THE_LATEST_MS));
       expect(enrollCalls()).toHaveLength(1);
     } finally {
       vi.useRealTimers();
@@ -102,7 +103,7 @@ describe('thank-you stage', () => {
     try {
       enrollAnswer = async () => new Response('success', { status: 200 });
       render(<ThankYou />);
-      await act(async () => vi.advanceTimersByTime(AT_THE_LATEST_MS - 1));
+      await act(async () => vi.advanceTimersByTime(PAINT_AT_THE_LATEST_MS - 1));
       expect(enrollCalls()).toHaveLength(0);
       await act(async () => vi.advanceTimersByTime(1));
       expect(useWizard.getState().submission).toBeDefined();

@@ -13,10 +13,6 @@ export const showSending = () => pressed.setState({ sending: true });
 /** The sending begins (ThankYou.tsx): from here the submission's own state keeps the dialog open. */
 export const sendingBegun = () => pressed.setState({ sending: false });
 
-/** How long work waiting for a frame waits at most: a page hidden as Next is pressed paints no frame (its timers
- *  still run), and a page shown paints one long before this. */
-export const AT_THE_LATEST_MS = 1000;
-
 export function SendingDialog() {
   const sending = pressed((s) => s.sending);
   const pending = useWizard((s) => s.submission?.status === 'pending');

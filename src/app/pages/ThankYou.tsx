@@ -1,6 +1,6 @@
 /** Stage 5: sends the enrollment once (an idempotency key makes a repeat harmless) and shows the outcome. */
 import { useEffect } from 'react';
-import { AT_THE_LATEST_MS, sendingBegun } from '../components/SendingDialog';
+import { sendingBegun } from '../components/SendingDialog';
 import { useSiteStatus } from '../siteStatus';
 import { useWizard } from '../wizardStore';
 import { variant } from '../variant';
@@ -10,7 +10,7 @@ import type { Submission } from '../../engine/store';
 import type { WireModule } from '../../domain/site';
 import { toWirePayload } from '../../domain/transforms';
 import { getPath } from '../../engine/paths';
-import { afterPaint, withTimeout } from '../../engine/loading';
+import { afterPaint, PAINT_AT_THE_LATEST_MS, withTimeout } from '../../engine/loading';
 import { wireModules } from '../../../generated/wire';
 import { currentLanguage, useText } from '../words';
 
@@ -141,7 +141,7 @@ export function ThankYou() {
   // This screen is painted (behind 'Verifying Information', SendingDialog.tsx) before the sending's script runs (the
   // wire payload built and checked, the request made). A page hidden meanwhile paints no frame, and the enrollment
   // does not wait for it to be shown again.
-  useEffect(() => afterPaint(send, AT_THE_LATEST_MS), []);
+  useEffect(() => afterPaint(send, PAINT_AT_THE_LATEST_MS), []);
   // 'Try again' in the connection banner sends the application again.
   useEffect(
     () =>

@@ -11,7 +11,7 @@ import { CancelEnrollment } from '../components/CancelEnrollment';
 import { UnavailableDialog } from '../components/UnavailableDialog';
 import { NetworkErrorBanner } from '../components/NetworkErrorBanner';
 import { IdleTimer } from '../components/IdleTimer';
-import { AT_THE_LATEST_MS, SendingDialog, showSending, sendingBegun } from '../components/SendingDialog';
+import { SendingDialog, showSending, sendingBegun } from '../components/SendingDialog';
 import { StepAlert } from '../components/StepAlert';
 import { LoadFailed } from '../components/LoadFailed';
 import { withTimeout } from '../../engine/loading';
@@ -20,7 +20,7 @@ import { useWizard } from '../wizardStore';
 import { widgetServices } from '../services';
 import { stepEvent } from '../analytics';
 import { beforeNext, beforePrevious, enterStep, initialData, Refused } from '../stepRules';
-import { afterPaint, lazyPage, whenIdle } from '../lazy';
+import { afterPaint, lazyPage, PAINT_AT_THE_LATEST_MS, whenIdle } from '../lazy';
 import { NotFound, page } from '../routes';
 import { useWords, useLanguage, useVariant } from '../words';
 import { DrawnSteps, stepKey, type LoadedSteps } from '../drawnStep';
@@ -155,7 +155,7 @@ export function Wizard() {
     sendingMove.current = afterPaint(() => {
       sendingMove.current = null;
       move();
-    }, AT_THE_LATEST_MS);
+    }, PAINT_AT_THE_LATEST_MS);
   };
   const next = async (data: Record<string, unknown>) => {
     const proceed = await beforeNext(step, data);
