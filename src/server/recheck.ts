@@ -4,14 +4,13 @@
  *  of birth and zip, of a member not enrolled already (one enrollment per member). Read-only: the grant and the
  *  verification are claimed later, in the statement that stores the enrollment (enrollmentStore.ts). The facts are read in the same statement as the idempotency lookup and the
  *  SSN's duplicate check (enroll_check, migration 011): one round trip before the identity check, one after. */
-import type { FastifyRequest } from 'fastify';
 import type { DataProtection } from './crypto';
 import { fill } from '../engine/fill';
 import type { EnrollmentStatements } from './enrollmentStore';
 import { HttpError } from './errors';
 import type { GrantRef } from './captchaGrants';
 import { verifiedMemberHash } from './memberRoster';
-import { inLanguage, partnerOfGroup, variantOf, variants, type ServerVariant } from './validation';
+import { inLanguage, partnerOfGroup, variants, type ServerVariant } from './validation';
 
 const known = variants;
 
@@ -63,9 +62,10 @@ export interface Checked {
   recheck(): Rechecked;
 }
 
-/** `key` is the request's Idempotency-Key: a grant or verification already claimed under it belongs to a concurrent
+/** `variant` is the request's, by the same rule as the browser: from the address the request came to (variantOf).
+ *  `key` is the request's Idempotency-Key: a grant or verification already claimed under it belongs to a concurrent
  *  twin of this request, whose answer settle() will then return. One round trip to the database. */
-export async function checkEnrollment(check: EnrollmentStatements['check'], protection: DataProtection, request: FastifyRequest, payload: EnrollmentFacts, grant: GrantRef | null, key: string, ssnIndex: string): Promise<Checked> {
+export async function checkEnrollment(check: EnrollmentStatements['check'], protection: DataProtection, variant: ServerVariant, payload: EnrollmentFacts, grant: GrantRef | null, key: string, ssnIndex: string): Promise<Checked> {
   const groupId = payload.group.id.toUpperCase();
   const member = payload.aarpNum
     ? verifiedMemberHash(protection, { memberId: payload.aarpNum, firstName: payload.firstName, lastName: payload.lastName, dob: payload.dob, zip: payload.homeAddress.zip })
@@ -77,8 +77,6 @@ export async function checkEnrollment(check: EnrollmentStatements['check'], prot
     earlier: facts.status === null ? null : { status: facts.status, body: facts.body ?? '', requestHash: facts.request_hash ?? '' },
     duplicate: facts.duplicate,
     recheck() {
-      // The variant by the same rule as the browser: from the address the request came to.
-      const variant = variantOf(request);
       const { messages } = variant;
       if (!grant) throw new HttpError(403, messages.captchaRequired);
       // On the partner's site the group is the partner's own: the browser sends no other.

@@ -174,7 +174,7 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     phase('validate and hash');
 
     // One round trip: an earlier answer for this key, whether the SSN is already enrolled, and the re-check's facts.
-    const found = await checkEnrollment(check, protection, request, payload, presentedGrant(request, protection), key, ssnIndex);
+    const found = await checkEnrollment(check, protection, variant, payload, presentedGrant(request, protection), key, ssnIndex);
     if (found.earlier) {
       if (found.earlier.requestHash !== fingerprint) throw new HttpError(422, 'This Idempotency-Key was used for a different enrollment.');
       return send(reply, found.earlier, metrics);
