@@ -46,7 +46,7 @@ const buildStart = performance.now();
 execSync('npm run build', { stdio: 'inherit', env: { ...process.env, HSA_VARIANT_DIRS: '' } });
 const buildSeconds = (performance.now() - buildStart) / 1000;
 // The build's output: one validator set per variant, whatever the number of languages (issue 23).
-const validatorFiles = readdirSync('generated', { recursive: true }).filter((f) => String(f).endsWith('.validators.ts') || String(f).endsWith('.validator.ts')).length;
+const validatorFiles = readdirSync('generated', { recursive: true }).filter((f) => String(f).endsWith('.validators.ts') || String(f).endsWith('.validator.ts') || String(f).endsWith('.check.ts')).length;
 await build({ configFile: 'scripts/bench/bare/vite.config.ts' });
 // The server reads the generated modules the build just wrote (the variants as they ship): imported after it.
 const { startServer } = await import('../src/server/testing');
@@ -63,7 +63,7 @@ try {
   const d = await measureDesktop(browser, server.url, bare.url, floor.url, RUNS);
   rows.push(
     { what: 'npm run build (validators, client, server renderer)', figure: buildSeconds, unit: 's' },
-    { what: '  validator modules in generated/ (steps and wire, every variant)', figure: validatorFiles, unit: '' },
+    { what: '  validator modules in generated/ (steps, wire and the server wire check, every variant)', figure: validatorFiles, unit: '' },
     { what: 'welcome page, first load: JavaScript (gzip)', figure: d.welcomeJsKb, unit: 'KB', bar: BARS.welcomeJsKb },
     { what: 'step 1, cumulative JavaScript (gzip) vs bare RJSF', figure: d.step1JsKb, unit: 'KB', baseline: d.bareJsKb, bar: BARS.step1JsKb },
     { what: "  then step 2's code, fetched ahead once step 1 is idle", figure: d.aheadJsKb, unit: 'KB' },

@@ -26,8 +26,11 @@ describe.each(databases)('a server started, on $name', (database) => {
     await drop?.();
   });
 
-  it("has run each partner's wire validator once (its errors are those of an empty enrollment)", async () => {
-    for (const wire of Object.values(await wireValidators())) expect(wire.validate.errors?.length).toBeGreaterThan(0);
+  it("has run each partner's wire check and wire validator once (their errors are those of an empty enrollment)", async () => {
+    for (const wire of Object.values(await wireValidators())) {
+      expect((wire.passes as { errors?: unknown[] | null }).errors?.length).toBeGreaterThan(0);
+      expect(wire.validate.errors?.length).toBeGreaterThan(0);
+    }
   });
 
   it("claims no applicant's grant and stores nothing, and the applicant's enrollment then goes through", async () => {

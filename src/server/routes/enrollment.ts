@@ -87,7 +87,7 @@ const WARM_MS = 2000;
 const PLANNED_RUNS = 6;
 
 /** What the first enrollment after a start would do for the first time, done as the server starts, so the first
- *  applicants wait no longer than the rest: each wire validator's first run (V8 compiles its function then), the
+ *  applicants wait no longer than the rest: each wire check's and validator's first run (V8 compiles each then), the
  *  form revision of each partner served kept (or, kept already, looked up: revisions.ts), and the enrollment's two
  *  statements run PLANNED_RUNS times (each is planned, and its function compiled, on its first call: tens of
  *  milliseconds on the embedded engine; its lasting plan is made at the sixth). Keeping a new revision parses its
@@ -99,7 +99,7 @@ const PLANNED_RUNS = 6;
  *  its revision itself and runs its statements cold (readyz tells the database's state). */
 async function warmEnrollment(db: Db, log: FastifyBaseLogger): Promise<void> {
   const wires = await wireValidators();
-  for (const wire of Object.values(wires)) wire.validate({});
+  for (const wire of Object.values(wires)) if (!wire.passes({})) wire.validate({});
   const { check, settle } = enrollmentStatements(db);
   const key = 'server_start_warm_up';
   const statements = async () => {
@@ -164,9 +164,13 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw new HttpError(400, 'An Idempotency-Key header (16 to 100 letters, digits or dashes) is required.');
     const body = request.body;
-    // The variant's wire validator, derived from its step schemas: the same one the browser ran before sending.
+    // The variant's wire schema, derived from its step schemas, which the browser checked before sending: decided by
+    // the quick check, a refusal listing every error as the browser's validator finds them.
     const wire = (await wireValidators())[variant.id];
-    if (!wire.validate(body)) throw new HttpError(400, messages.enrollmentInvalid, { errors: describeErrors(wire.validate.errors, variant) });
+    if (!wire.passes(body)) {
+      wire.validate(body);
+      throw new HttpError(400, messages.enrollmentInvalid, { errors: describeErrors(wire.validate.errors, variant) });
+    }
     const payload = body as unknown as EnrollmentFacts & { ssn: string; group: { id: string; name?: string } };
     // The fingerprint binds a key to one request without keeping personal data in clear (a keyed hash).
     const fingerprint = protection.ssnIndex(JSON.stringify(payload));
