@@ -1,8 +1,9 @@
 /** The server decides an enrollment with each variant's pass/fail wire check (generated/<variant>/wire.check.ts) and
  *  words a refusal with the full validator (wire.validator.ts), the browser's. Both are compiled from one schema:
  *  they must give the same verdict on every payload, or the server would accept what the browser refuses (or refuse
- *  with no error to show). Checked on a valid enrollment of each partner and on every field of it missing, emptied,
- *  of the wrong type, or holding a value that breaks one of the spec's rules. */
+ *  with no error to show). Checked on a valid enrollment of each partner, with each conditional rule on in turn, and
+ *  on every field of it missing, emptied, of the wrong type, breaking one of the spec's rules, or holding a value
+ *  valid elsewhere. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { wireValidators, type ServerWire } from '../../src/server/validation';
 import { enrollment } from '../api/harness';
@@ -22,10 +23,34 @@ const setAt = (data: Data, [head, ...rest]: string[], value: unknown): Data => {
 const paths = (data: Data, prefix: string[] = []): string[][] =>
   Object.entries(data).flatMap(([k, v]) => (v && typeof v === 'object' ? [[...prefix, k], ...paths(v as Data, [...prefix, k])] : [[...prefix, k]]));
 
-const REPLACEMENTS: unknown[] = [undefined, '', ' ', 'x', 'X'.repeat(300), 0, -1, 12.5, true, false, null, [], {}, '2015-01-01', '1970-02-30', '000000000', '1025550143', 'PO Box 1', 'pat@example', '<b>'];
+/** Values each field is given in turn: invalid anywhere, or valid in some field (so a check that accepted what the
+ *  validator refuses, the direction that would store an invalid enrollment, is tried too). */
+const REPLACEMENTS: unknown[] = [
+  ...[undefined, '', ' ', 'x', 'X'.repeat(300), 0, -1, 12.5, true, false, null, [], {}, '2015-01-01', '1970-02-30', '000000000', '1025550143', 'PO Box 1', 'pat@example', '<b>'],
+  ...['VA', '12345', '1234', 'J', 'en', 'es', 'F', 'I', 'Pat', 'Doe', 'PAT.DOE@EXAMPLE.COM ', '3035550100', '1958-04-15'],
+];
 
 /** Each partner's valid enrollment, as its site sends it (the member's number and the partner's group). */
 const valid = (variant: string): Data => (variant === 'aarp' ? enrollment({ aarpNum: '1234567890', group: { id: 'AARP01', coverage: 'I', effectiveDate: firstOfThisMonth('YYYY-MM-DD') } }) : enrollment());
+
+/** The valid enrollment with each conditional rule of the steps turned on in turn: another mailing address, an
+ *  additional card (and one in the applicant's own name, which a rule refuses), a middle initial signed on the terms,
+ *  the welcome kit by mail, a work phone and Spanish. */
+const OWN_NAME_CARD = 3;
+const starts = (variant: string): Data[] => {
+  const body = valid(variant);
+  const tos = body.tos as Data;
+  return [
+    body,
+    { ...body, useAltMailingAddress: true, mailingAddress: { line1: '2 Oak Ave', city: 'Reston', state: 'VA', zip: '20190', zipplus4: '1234' } },
+    { ...body, requestAdditionalCard: true, additionalCard: { firstName: 'Sam', middleInitial: 'Q', lastName: 'Doe' } },
+    // OWN_NAME_CARD
+    { ...body, requestAdditionalCard: true, additionalCard: { firstName: 'Pat', lastName: 'Doe' } },
+    { ...body, middleInitial: 'J', tos: { ...tos, middleInitial: 'j' } },
+    { ...body, tos: { ...tos, wantsMailedKit: true, requestWelcomeKit: true, firstName: 'pat ', lastName: 'DOE' } },
+    { ...body, language: 'es', workPhone: '3035550100' },
+  ];
+};
 
 describe('the server\'s wire check and the wire validator', () => {
   let wires: Record<string, ServerWire>;
@@ -33,24 +58,29 @@ describe('the server\'s wire check and the wire validator', () => {
     wires = await wireValidators();
   });
 
-  it.each(['standard', 'aarp'])('pass a valid enrollment on %s', (variant) => {
-    expect(wires[variant].validate(valid(variant))).toBe(true);
-    expect(wires[variant].passes(valid(variant))).toBe(true);
+  it.each(['standard', 'aarp'])('pass a valid enrollment on %s, with each conditional rule on, and refuse a card in the applicant\'s name', (variant) => {
+    const expected = starts(variant).map((_, i) => i !== OWN_NAME_CARD);
+    expect(starts(variant).map((body) => wires[variant].validate(body))).toEqual(expected);
+    expect(starts(variant).map((body) => wires[variant].passes(body))).toEqual(expected);
   });
 
   it.each(['standard', 'aarp'])('give the same verdict on %s for every field missing, emptied, mistyped or breaking a rule', (variant) => {
     const wire = wires[variant];
-    const body = valid(variant);
-    let refused = 0;
-    for (const path of [...paths(body), ['extra'], ['group', 'extra'], ['additionalCard'], ['middleInitial']]) {
-      for (const value of REPLACEMENTS) {
-        const changed = setAt(body, path, value);
-        const verdict = wire.validate(changed);
-        expect({ path: path.join('.'), value, passes: wire.passes(changed) }).toEqual({ path: path.join('.'), value, passes: verdict });
-        if (!verdict) refused++;
+    const verdicts = { passed: 0, refused: 0 };
+    const extraPaths = [['extra'], ['group', 'extra'], ['group', 'name'], ['aarpNum'], ['middleInitial'], ['workPhone'], ['language'], ['tos', 'wantsMailedKit'], ['tos', 'middleInitial'], ['additionalCard', 'firstName'], ['additionalCard', 'middleInitial'], ['mailingAddress', 'zipplus4']];
+    for (const [start, body] of starts(variant).entries()) {
+      for (const path of [...paths(body), ...extraPaths]) {
+        for (const value of REPLACEMENTS) {
+          const changed = setAt(body, path, value);
+          const verdict = wire.validate(changed);
+          expect({ start, path: path.join('.'), value, passes: wire.passes(changed) }).toEqual({ start, path: path.join('.'), value, passes: verdict });
+          verdicts[verdict ? 'passed' : 'refused']++;
+        }
       }
     }
-    // Mostly refusals: a check that passed everything fails above.
-    expect(refused).toBeGreaterThan(200);
+    for (const notAnObject of [null, [], 'x', 0]) expect(wire.passes(notAnObject)).toBe(wire.validate(notAnObject));
+    // Both verdicts are well represented: a check that passed, or refused, everything fails above.
+    expect(verdicts.refused).toBeGreaterThan(1000);
+    expect(verdicts.passed).toBeGreaterThan(300);
   });
 });
