@@ -46,7 +46,7 @@ const buildStart = performance.now();
 execSync('npm run build', { stdio: 'inherit', env: { ...process.env, HSA_VARIANT_DIRS: '' } });
 const buildSeconds = (performance.now() - buildStart) / 1000;
 // The build's output: one validator set per variant, whatever the number of languages (issue 23).
-const validatorFiles = readdirSync('generated', { recursive: true }).filter((f) => String(f).endsWith('.validators.ts') || String(f).endsWith('.validator.ts') || String(f).endsWith('.check.ts')).length;
+const validatorFiles = readdirSync('generated', { recursive: true }).filter((f) => /\.(validators|validator|check)\.ts$/.test(String(f))).length;
 await build({ configFile: 'scripts/bench/bare/vite.config.ts' });
 // The server reads the generated modules the build just wrote (the variants as they ship): imported after it.
 const { startServer } = await import('../src/server/testing');

@@ -135,12 +135,14 @@ function build({ variantDirs, outDir, writeDespiteProblems = false }: CompileTar
   const definitions = (readJson(join(root, 'schemas/definitions.schema.json')) as { definitions: Record<string, Json> }).definitions;
   const standardMessages = readJson(join(root, 'schemas/messages.json')) as Record<string, Json>;
   const wireAdditions = buildStepSchema(readJson(join(root, 'schemas/wire.schema.json')), definitions, 'schemas/wire.schema.json');
-  // `describe`: every error, with the schema's own messages (ajv-errors), as the browser shows them; otherwise a
-  // pass/fail check that stops at the first error (the server's: ServerWire in src/server/validation.ts).
-  const wireAjv = (describe = true) => {
+  /** A wire schema as a precompiled module. `describe`: every error, with the schema's own messages (ajv-errors), as
+   *  the browser shows them; otherwise a pass/fail check that stops at the first error (the server's: ServerWire in
+   *  src/server/validation.ts). */
+  const wireModule = (schema: Json, describe: boolean) => {
     const ajv = new Ajv({ allErrors: describe, $data: true, strict: false, code: { source: true, esm: false, lines: false, formats: _`formats` } });
     if (describe) ajvErrors(ajv);
-    return addRules(ajv);
+    addRules(ajv);
+    return wrapStandalone(standaloneCode(ajv, ajv.compile(schema as object)), '../../src/domain/formats');
   };
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
@@ -227,12 +229,10 @@ function build({ variantDirs, outDir, writeDespiteProblems = false }: CompileTar
     loaders.push(`  ${JSON.stringify(id)}: {\n${formSteps.map((step) => `    ${JSON.stringify(step.id)}: () => import('./${id}/${step.id}.validators').then((step) => ({ validateFns: step.default as unknown as ValidatorFunctions, schema: step.schema as unknown as RJSFSchema, uiSchema: step.uiSchema as unknown as UiSchema })),`).join('\n')}\n  },`);
     // The wire payload: derived from this variant's steps, checked by the browser before sending and by the server.
     const wire = buildWire(englishSteps, same, (englishMessages as Record<string, string>).unknownField);
-    const ajv = wireAjv();
     writeFileSync(join(out, 'wire.json'), JSON.stringify(wire));
-    writeFileSync(join(out, 'wire.validator.ts'), wrapStandalone(standaloneCode(ajv, ajv.compile(wire.schema)), '../../src/domain/formats'));
+    writeFileSync(join(out, 'wire.validator.ts'), wireModule(wire.schema, true));
     wireLoaders.push(`  ${JSON.stringify(id)}: () => Promise.all([import('./${id}/wire.validator'), import('./${id}/wire.json')]).then(([validate, json]) => ({ validate: validate.default as unknown as WireModule['validate'], transforms: json.default.transforms as WireModule['transforms'] })),`);
-    const checkAjv = wireAjv(false);
-    writeFileSync(join(out, 'wire.check.ts'), wrapStandalone(standaloneCode(checkAjv, checkAjv.compile(wire.schema)), '../../src/domain/formats'));
+    writeFileSync(join(out, 'wire.check.ts'), wireModule(wire.schema, false));
     wireCheckLoaders.push(`  ${JSON.stringify(id)}: () => import('./${id}/wire.check').then((check) => check.default as unknown as (data: unknown) => boolean),`);
 
     const copyLoadersByLanguage: string[] = [];
