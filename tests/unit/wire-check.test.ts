@@ -5,7 +5,7 @@
  *  on every field of it missing, emptied, of the wrong type, breaking one of the spec's rules, or holding a value
  *  valid elsewhere. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { wireValidators, type ServerWire } from '../../src/server/validation';
+import { wireRefusal, wireValidators, type ServerWire } from '../../src/server/validation';
 import { enrollment } from '../api/harness';
 import { firstOfThisMonth } from '../dates';
 
@@ -82,5 +82,18 @@ describe('the server\'s wire check and the wire validator', () => {
     // Both verdicts are well represented: a check that passed, or refused, everything fails above.
     expect(verdicts.refused).toBeGreaterThan(1000);
     expect(verdicts.passed).toBeGreaterThan(300);
+  });
+
+  it('refuse with every error the validator words, and accept what the validator accepts should the check refuse it', () => {
+    const wire = wires.standard;
+    expect(wireRefusal(wire, valid('standard'))).toBeNull();
+    const refused = wireRefusal(wire, setAt(valid('standard'), ['ssn'], '000000000'));
+    expect(refused?.map((e) => e.instancePath)).toContain('/ssn');
+    // A date rule read on either side of midnight: the check refused, the validator, a moment later, accepts.
+    const midnight: ServerWire = { ...wire, passes: () => false };
+    expect(wireRefusal(midnight, valid('standard'))).toBeNull();
+    // The same body the other way stays refused, with its errors.
+    const refusing: ServerWire = { ...wire, passes: () => false, validate: Object.assign(() => false, { errors: [{ instancePath: '/dob', keyword: 'errorMessage', message: 'x' }] }) };
+    expect(wireRefusal(refusing, valid('standard'))).toEqual([{ instancePath: '/dob', keyword: 'errorMessage', message: 'x' }]);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../db/index';
 import type { DataProtection } from '../crypto';
 import { HttpError } from '../errors';
-import { describeErrors, field, variantOf, wireValidators } from '../validation';
+import { describeErrors, field, variantOf, wireRefusal, wireValidators } from '../validation';
 import { IdentityProviderError, type IdentityProvider, type MembershipProvider } from '../identity';
 import type { captchaService } from '../captcha';
 import type { Metrics } from '../metrics';
@@ -166,11 +166,8 @@ export function enrollmentRoutes(app: FastifyInstance, deps: EnrollmentDeps): vo
     const body = request.body;
     // The variant's wire schema, derived from its step schemas, which the browser checked before sending: decided by
     // the quick check, a refusal listing every error as the browser's validator finds them.
-    const wire = (await wireValidators())[variant.id];
-    if (!wire.passes(body)) {
-      wire.validate(body);
-      throw new HttpError(400, messages.enrollmentInvalid, { errors: describeErrors(wire.validate.errors, variant) });
-    }
+    const refused = wireRefusal((await wireValidators())[variant.id], body);
+    if (refused) throw new HttpError(400, messages.enrollmentInvalid, { errors: describeErrors(refused, variant) });
     const payload = body as unknown as EnrollmentFacts & { ssn: string; group: { id: string; name?: string } };
     // The fingerprint binds a key to one request without keeping personal data in clear (a keyed hash).
     const fingerprint = protection.ssnIndex(JSON.stringify(payload));
