@@ -37,6 +37,10 @@ beforeAll(async () => {
   step1 = await stepModules.standard.accountholder();
 });
 
+/** The props React last drew an element with (kept on the node by React DOM): the same object until React draws that
+ *  element again. */
+const reactProps = (element: Element): unknown => Object.entries(element).find(([key]) => key.startsWith('__reactProps$'))?.[1];
+
 /** The fields whose widgets rendered since `before`, and how often. */
 function renderedSince(before: Map<string, number>): Record<string, number> {
   return Object.fromEntries([...renders].filter(([id, n]) => n !== (before.get(id) ?? 0)).map(([id, n]) => [id, n - (before.get(id) ?? 0)]));
@@ -100,12 +104,17 @@ describe('per-field updates', () => {
     expect(within(summary).getByRole('link', { name: 'Last name is required.' })).toBeInTheDocument();
     expect(first).not.toHaveAttribute('aria-invalid');
     before = new Map(renders);
+    const links = new Map(within(summary).getAllByRole('link').map((link) => [link, reactProps(link)]));
     await userEvent.type(first, ' ');
     await userEvent.clear(first);
     await userEvent.type(first, ' ');
     expect(first).toHaveValue(' ');
     await waitFor(() => expect(within(summary).getByRole('link', { name: 'Please enter a valid Name.' })).toBeInTheDocument());
     expect(othersSince(before, 'root_firstName')).toEqual([]);
+    // The summary redraws the item whose message changed, not the list: every other link kept what React gave it.
+    const kept = [...links].filter(([link]) => link.isConnected);
+    expect(kept.length).toBeGreaterThan(5);
+    for (const [link, props] of kept) expect({ link: link.textContent, same: reactProps(link) === props }).toEqual({ link: link.textContent, same: true });
     expect(first).toHaveAttribute('aria-invalid', 'true');
     before = new Map(renders);
     await userEvent.type(first, 'A');

@@ -19,6 +19,27 @@ function inPageOrder<T>(items: T[], idOf: (item: T) => string): T[] {
   return placed.map(({ item }) => item);
 }
 
+/** One error of the summary, a link to its field. Drawn again only when its field or message changes: a pause in
+ *  typing that adds or drops an error redraws that item, not the whole list (and its links' props). */
+const ErrorLink = memo(function ErrorLink({ id, message }: { id: string; message: string | undefined }) {
+  return (
+    <li>
+      <a
+        href={`#${id}`}
+        onClick={(ev) => {
+          const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${id}"]`);
+          if (el) {
+            ev.preventDefault();
+            el.focus();
+          }
+        }}
+      >
+        {message}
+      </a>
+    </li>
+  );
+});
+
 const selectSubmitCount = (s: FormState) => s.submitCount;
 const selectPreview = (s: FormState) => s.preview?.errors;
 const selectRefusalTitle = (s: FormState) => s.refusalTitle;
@@ -57,25 +78,9 @@ function ErrorSummaryRender(props: ErrorSummaryProps) {
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">{title}</h2>
       <ul>
-        {items.map((e) => {
-          const id = propertyToId(e.property);
-          return (
-            <li key={`${e.property}|${e.message}`}>
-              <a
-                href={`#${id}`}
-                onClick={(ev) => {
-                  const el = document.getElementById(id) ?? document.querySelector<HTMLElement>(`[id^="${id}"]`);
-                  if (el) {
-                    ev.preventDefault();
-                    el.focus();
-                  }
-                }}
-              >
-                {e.message}
-              </a>
-            </li>
-          );
-        })}
+        {items.map((e) => (
+          <ErrorLink key={`${e.property}|${e.message}`} id={propertyToId(e.property)} message={e.message} />
+        ))}
       </ul>
     </div>
   );
