@@ -57,11 +57,11 @@ export const inLanguage = (v: ServerVariant, language: string): ServerVariant =>
 /** The variant of a request, by the browser's rule (the request's host), speaking the request's language. */
 export const variantOf = (request: FastifyRequest): ServerVariant => inLanguage(resolveVariant(request.host, variants), languageOf(request));
 
-/** A variant's wire payload as the server checks it (wireRefusal). `passes` decides, stopping at the first error: compiled without
- *  Ajv's allErrors and the schema's messages, it takes half the full validator's time on a valid enrollment (22 µs
- *  against 43 µs of the request thread under the bench's load; 4 to 6 µs against 14 µs in a loop alone).
- *  `validate`, the browser's, then finds and words every error of one refused. Both come from one schema and one set of rules (compile-validators.ts), and
- *  tests/unit/wire-check.test.ts holds them to the same verdicts. */
+/** A variant's wire payload as the server checks it (wireRefusal). `passes` decides, stopping at the first error:
+ *  compiled without Ajv's allErrors and the schema's messages, it takes half the full validator's time on a valid
+ *  enrollment (22 µs against 43 µs of the request thread under the bench's load; 4 to 6 µs against 14 µs in a loop
+ *  alone). `validate`, the browser's, then finds and words every error of one refused. Both come from one schema and
+ *  one set of rules (compile-validators.ts), and tests/unit/wire-check.test.ts holds them to the same verdicts. */
 export interface ServerWire extends WireModule {
   passes: (data: unknown) => boolean;
 }

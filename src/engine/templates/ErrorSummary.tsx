@@ -66,20 +66,19 @@ function ErrorSummaryRender(props: ErrorSummaryProps) {
   }, [submitCount]);
   if (submitCount === 0 || errors.length === 0) return null;
   const title = refusalTitle ?? (props.uiSchema?.['ui:options']?.errorSummaryTitle as string | undefined) ?? ctx.words.errorSummary;
-  const seen = new Set<string>();
-  const unique = errors.filter((e) => {
+  // Each field's message once, with its key and its field's id worked out once.
+  const unique = new Map<string, { key: string; id: string; message: string | undefined }>();
+  for (const e of errors) {
     const key = `${e.property}|${e.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-  const items = inPageOrder(unique, (e) => propertyToId(e.property));
+    if (!unique.has(key)) unique.set(key, { key, id: propertyToId(e.property), message: e.message });
+  }
+  const items = inPageOrder([...unique.values()], (item) => item.id);
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title">
       <h2 id="error-summary-title">{title}</h2>
       <ul>
-        {items.map((e) => (
-          <ErrorLink key={`${e.property}|${e.message}`} id={propertyToId(e.property)} message={e.message} />
+        {items.map((item) => (
+          <ErrorLink key={item.key} id={item.id} message={item.message} />
         ))}
       </ul>
     </div>
