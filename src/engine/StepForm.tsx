@@ -9,7 +9,7 @@ import { getPath, setPath } from './paths';
 import { fieldLabel } from './fieldLabel';
 import { fill } from './fill';
 import { changedMessages, liftRequiredErrors, messagesById } from './errors';
-import { localizeErrors, localizeUi, untranslated } from './localize';
+import { localizeErrors, localizeUi, untranslated, type Translate } from './localize';
 import { SETTLE_MS } from './settle';
 import { afterPaint, whenIdle } from './loading';
 import { FieldTemplate } from './templates/FieldTemplate';
@@ -102,9 +102,12 @@ function StepActions({ store, requires, render }: { store: FormStateStore; requi
 const NO_ERRORS: RJSFValidationError[] = [];
 const selectStepErrors = (s: FormState) => s.stepErrors;
 
-/** What the last Next found wrong, above the form: read from the store, so telling it draws this alone. */
-const StepErrors = memo(function StepErrors({ store, uiSchema, render }: { store: FormStateStore; uiSchema: UiSchema; render: NonNullable<StepFormProps['renderStepErrors']> }) {
-  return render(useFormState(store, selectStepErrors), uiSchema);
+/** What the last Next found wrong, above the form, in the page's language: read from the store, so telling it draws
+ *  this alone. */
+const StepErrors = memo(function StepErrors({ store, uiSchema, translate, render }: { store: FormStateStore; uiSchema: UiSchema; translate: Translate; render: NonNullable<StepFormProps['renderStepErrors']> }) {
+  const errors = useFormState(store, selectStepErrors);
+  // The same list while the errors and the language are (a renderer may tell a list it has dismissed by its identity).
+  return render(useMemo(() => localizeErrors(errors, translate), [errors, translate]), uiSchema);
 });
 
 /** { 'group.id': 'msg' } -> { group: { id: { __errors: ['msg'] } } } */
@@ -117,12 +120,12 @@ function toErrorSchema(errors: Record<string, string>): ErrorSchema {
 export function StepForm({ module, lang, formData, widgets, services = NO_SERVICES, links = NO_LINKS, words, onNext, actions, renderStepErrors, onChange, updateFormData }: StepFormProps) {
   const validator = useMemo(() => stepValidator(module), [module]);
   // The step in the page's language: the validators keep the schema they were built for, its words are translated.
+  // Its messages too, but as they are drawn (EngineFormContext.translate): the errors held stay in English.
   const translate = module.translate ?? untranslated;
   const uiSchema = useMemo(() => localizeUi(module.schema, module.uiSchema, translate), [module.schema, module.uiSchema, translate]);
-  const transformErrors = useCallback((errors: RJSFValidationError[]) => localizeErrors(liftRequiredErrors(errors), translate), [translate]);
   // The step's errors for some data, exactly as RJSF's own validation gives them (its uiSchema names the fields in
   // each error's text): errors told beside RJSF's compare equal to its own, and draw nothing again.
-  const validate = useCallback((data: Data) => validator.validateFormData(data, module.schema, undefined, transformErrors, uiSchema).errors, [validator, module.schema, transformErrors, uiSchema]);
+  const validate = useCallback((data: Data) => validator.validateFormData(data, module.schema, undefined, liftRequiredErrors, uiSchema).errors, [validator, module.schema, uiSchema]);
   // Values, left fields, Next presses, the step's errors and the preview: each part is read where it is shown
   // (useFormState); the step itself reads none of them.
   const [store] = useState(() => createFormStateStore({ formData, touched: new Set(), submitCount: 0, preview: null, refusalTitle: null, pending: new Set(), advancing: false, stepErrors: NO_ERRORS }));
@@ -322,10 +325,10 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
     });
   }, [store, listening]);
 
-  // The same object while the applicant types (see EngineFormContext): new only with new services or links.
+  // The same object while the applicant types (see EngineFormContext): new only with new services, links or language.
   const context: EngineFormContext = useMemo(
-    () => ({ state: store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, messagesFor, services, links, words }),
-    [store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, messagesFor, services, links, words],
+    () => ({ state: store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, messagesFor, services, links, words, translate }),
+    [store, setFieldError, setPending, setFieldValue, deferChange, flushChanges, messagesFor, services, links, words, translate],
   );
   // RJSF treats any extraErrors object, even an empty one, as blocking a submit.
   const extraErrors = useMemo(() => {
@@ -382,7 +385,7 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
 
   return (
     <FormContextReact.Provider value={context}>
-      {renderStepErrors && <StepErrors store={store} uiSchema={uiSchema} render={renderStepErrors} />}
+      {renderStepErrors && <StepErrors store={store} uiSchema={uiSchema} translate={translate} render={renderStepErrors} />}
       {/* Next (a click, or Enter in a field) submits what was typed: the changes still waiting are reported first, in
           the same event, so the form validates and submits them. */}
       <div className="step-form" lang={lang} ref={container} onSubmitCapture={beginNext}>
@@ -405,7 +408,7 @@ export function StepForm({ module, lang, formData, widgets, services = NO_SERVIC
           // browser's own submission do nothing (a GET would put what was typed in the address).
           method="dialog"
           experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
-          transformErrors={transformErrors}
+          transformErrors={liftRequiredErrors}
           focusOnFirstError={false}
           onChange={(e) => {
             formErrors.current = e.errors;

@@ -134,6 +134,10 @@ export interface EngineFormContext {
   /** Named lists of links the app provides; a uiSchema section shows one by name (`links`). */
   links: Record<string, readonly LinkItem[]>;
   words: EngineWords;
+  /** A message in the page's language, by the English the validators give it. Errors are held in English and put in
+   *  the page's language as they are drawn (as JSON Forms' translator is applied), so a language switch redraws
+   *  every message already shown in the new language. */
+  translate: (english: string) => string;
 }
 
 /** Lets components outside RJSF (the error summary) reach the same context. */

@@ -101,6 +101,55 @@ describe('StepForm (the generic step renderer)', () => {
     expect(onNext).not.toHaveBeenCalled();
   });
 
+  it('puts the messages already shown in the language the step is switched to: under each field, in the summary and above the form, whichever way', async () => {
+    // A language has words besides its messages (RJSF draws the step again for a uiSchema that reads differently).
+    const spanish: Record<string, string> = { Name: 'Nombre', 'Name is required.': 'Falta el nombre.', 'Five digits.': 'Cinco dígitos.' };
+    const inSpanish: StepModule = { ...module, translate: (english) => spanish[english] ?? english };
+    const step = (m: StepModule) => (
+      <StepForm
+        words={engineWords}
+        module={m}
+        formData={{}}
+        widgets={widgets}
+        onNext={vi.fn()}
+        renderStepErrors={(errors) => <ul aria-label="What Next found">{errors.map((e) => <li key={e.property}>{e.message}</li>)}</ul>}
+        actions={() => (
+          <button type="submit" className="button">
+            Next
+          </button>
+        )}
+      />
+    );
+    const { rerender } = render(step(inSpanish));
+    await userEvent.type(screen.getByLabelText(/^Zip/), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const summary = await screen.findByRole('alert');
+    const found = screen.getByRole('list', { name: 'What Next found' });
+    const shown = (english: string, translated: string) => {
+      expect(within(summary).getByRole('link', { name: translated })).toBeInTheDocument();
+      expect(within(found).getByText(translated)).toBeInTheDocument();
+      // Under its field, and nowhere in the other language.
+      expect(screen.getAllByText(translated)).toHaveLength(3);
+      if (english !== translated) expect(screen.queryByText(english)).not.toBeInTheDocument();
+    };
+    shown('Name is required.', 'Falta el nombre.');
+    shown('Five digits.', 'Cinco dígitos.');
+    // Typing that pauses tells the zip's message from the step's validator (the preview), in the page's language.
+    await userEvent.type(screen.getByLabelText(/^Zip/), '3');
+    await act(() => new Promise((r) => setTimeout(r, SETTLE_MS + 50)));
+    expect(within(summary).getByRole('link', { name: 'Cinco dígitos.' })).toBeInTheDocument();
+    rerender(step(module));
+    expect(within(summary).getByRole('link', { name: 'Name is required.' })).toBeInTheDocument();
+    expect(within(summary).getByRole('link', { name: 'Five digits.' })).toBeInTheDocument();
+    expect(screen.queryByText('Falta el nombre.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Cinco dígitos.')).not.toBeInTheDocument();
+    expect(screen.getAllByText('Name is required.')).toHaveLength(3);
+    rerender(step(inSpanish));
+    expect(within(summary).getByRole('link', { name: 'Falta el nombre.' })).toBeInTheDocument();
+    expect(screen.queryByText('Name is required.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Five digits.')).not.toBeInTheDocument();
+  });
+
   it("keeps the applicant on the step when onNext refuses: the marked fields and a summary under the refusal's title, no second call until a marked field changes", async () => {
     const onNext = renderStep(vi.fn(async () => ({ title: 'Membership not verified', messages: { name: '{label}: check it.', zip: '{label}: check it.' } })));
     await userEvent.type(screen.getByLabelText(/^Name/), 'Ann');

@@ -159,6 +159,35 @@ describe('the site in Spanish', () => {
     await context.close();
   });
 
+  it('puts the messages already shown in the language switched to: the summary and under each field, both ways', async () => {
+    const context = await live.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${live.server.url}/enrollment/accountholder?lang=es`);
+    await takenOver(page);
+    await type(page.getByLabel(es('Email address'), { exact: true }), 'bad@', ROBOT);
+    await press(page.getByRole('button', { name: text('actions', 'next') }), ROBOT);
+    const summary = page.getByRole('alert').filter({ has: page.getByRole('heading', { level: 2 }) });
+    const messages = ['First name is required.', 'Home phone number is required.', 'Enter a valid Email Address.'];
+    const shownIn = async (language: 'en' | 'es') => {
+      for (const english of messages) {
+        const [shown, other] = language === 'es' ? [es(english), english] : [english, es(english)];
+        await summary.getByRole('link', { name: shown, exact: true }).waitFor();
+        // The summary's link and the field's own message, and nothing in the other language.
+        expect(await page.getByText(shown, { exact: true }).count(), shown).toBe(2);
+        expect(await page.getByText(other, { exact: true }).count(), other).toBe(0);
+      }
+    };
+    await shownIn('es');
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Step 1: Account Holder Information' }).waitFor();
+    await shownIn('en');
+    await page.getByRole('link', { name: 'Español' }).click();
+    await page.getByRole('heading', { level: 1, name: es('Step 1: Account Holder Information') }).waitFor();
+    await shownIn('es');
+    await expectSpanishScreen(page, 'standard-es-step1-errors-switched');
+    await context.close();
+  });
+
   it('keeps what was typed on the step 1 the server drew when the language is switched, in both partners', async () => {
     for (const host of ['127.0.0.1', 'aarp.localhost']) {
       const context = await live.browser.newContext();

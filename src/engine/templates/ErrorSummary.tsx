@@ -1,7 +1,7 @@
 /** The error summary shown on a Next with errors: titled, focused, each item a link to its field. */
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useContext, useEffect, useMemo, useRef } from 'react';
 import { deepEquals, toErrorList, type ErrorSchema, type UiSchema } from '@rjsf/utils';
-import { useFormState, type EngineFormContext, type FormState } from '../formContext';
+import { FormContextReact, useFormState, type EngineFormContext, type FormState } from '../formContext';
 import { propertyToId } from '../errors';
 
 /** Errors are listed in the order their fields stand on the page (each field looked up once). */
@@ -53,7 +53,8 @@ interface ErrorSummaryProps {
 }
 
 function ErrorSummaryRender(props: ErrorSummaryProps) {
-  const { ctx } = props;
+  // The page's language from React's context (see FieldTemplate): the registry's may be the last language's.
+  const ctx = useContext(FormContextReact) ?? props.ctx;
   const ref = useRef<HTMLDivElement>(null);
   const submitCount = useFormState(ctx.state, selectSubmitCount);
   const held = useMemo(() => (props.errorSchema ? toErrorList(props.errorSchema) : []), [props.errorSchema]);
@@ -70,7 +71,7 @@ function ErrorSummaryRender(props: ErrorSummaryProps) {
   const unique = new Map<string, { key: string; id: string; message: string | undefined }>();
   for (const e of errors) {
     const key = `${e.property}|${e.message}`;
-    if (!unique.has(key)) unique.set(key, { key, id: propertyToId(e.property), message: e.message });
+    if (!unique.has(key)) unique.set(key, { key, id: propertyToId(e.property), message: e.message === undefined ? undefined : ctx.translate(e.message) });
   }
   const items = inPageOrder([...unique.values()], (item) => item.id);
   return (

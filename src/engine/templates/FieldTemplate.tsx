@@ -1,17 +1,20 @@
-/** One field: label, input, and its messages, shown once the field was left or Next was pressed. */
-import { useCallback } from 'react';
+/** One field: label, input, and its messages (in the page's language), shown once the field was left or Next was
+ *  pressed. */
+import { useCallback, useContext } from 'react';
 import type { FieldTemplateProps } from '@rjsf/utils';
-import { isFieldShown, useFieldErrors, useFormState, type EngineFormContext, type FormState } from '../formContext';
+import { FormContextReact, isFieldShown, useFieldErrors, useFormState, type EngineFormContext, type FormState } from '../formContext';
 import { InfoTooltip } from './InfoTooltip';
 
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors, hidden, required, displayLabel, rawHelp, uiSchema, schema, registry } = props;
-  const ctx = registry.formContext as EngineFormContext;
+  // From React's context, as the widgets read it (widgets/services.ts): RJSF keeps its registry while a new one is
+  // deep-equal to it, functions aside, so a new language's `translate` reaches the fields this way.
+  const ctx = useContext(FormContextReact) ?? (registry.formContext as EngineFormContext);
   // Re-renders when this field's messages are first shown, not when another field is left.
   const show = useFormState(ctx.state, useCallback((s: FormState) => isFieldShown(s, id), [id]));
   const messages = useFieldErrors(ctx.state, id, rawErrors);
   if (hidden) return <div hidden>{children}</div>;
-  const errors = show ? [...new Set(messages)] : [];
+  const errors = show ? [...new Set(messages.map(ctx.translate))] : [];
   const widget = uiSchema?.['ui:widget'];
   const isGroup = widget === 'radio';
   const isObject = schema.type === 'object';
