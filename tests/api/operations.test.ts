@@ -122,11 +122,14 @@ describe('operations', () => {
   it('masks what is shaped like an SSN or a date in a logged address', async () => {
     const server = await startServer();
     try {
-      for (const path of ['/enrollment/123-45-6789', '/api/v1/employer/123456789', '/x/123%2D45%2D6789', '/enrollment/1969-12-02?lang=es']) await fetch(`${server.url}${path}`);
+      // As typed (a date of birth the way the form asks for it) and as encoded, digit by digit.
+      const paths = ['/enrollment/123-45-6789', '/api/v1/employer/123456789', '/x/123%2D45%2D6789', '/enrollment/1969-12-02?lang=es', '/feeschedule/04-15-1958', '/x/04/15/1958', '/x/%31%32%33-45-6780'];
+      for (const path of paths) await fetch(`${server.url}${path}`);
       const logs = server.logs();
       expect(logs).toContain('/enrollment/[redacted]');
       expect(logs).toContain('/api/v1/employer/[redacted]');
-      for (const secret of ['123-45-6789', '123456789', '123%2D45%2D6789', '1969-12-02']) expect(logs).not.toContain(secret);
+      expect(logs).toContain('/feeschedule/[redacted]');
+      for (const secret of ['123-45-6789', '123456789', '123%2D45%2D6789', '1969-12-02', '04-15-1958', '15/1958', '%31%32%33', '45-6780']) expect(logs).not.toContain(secret);
     } finally {
       await server.close();
     }

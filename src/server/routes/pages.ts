@@ -9,6 +9,7 @@ import { feeData } from '../fees';
 import { variantOf, variants } from '../validation';
 import { composePage, wordsOf, loadRenderer, pageLanguage } from '../render';
 import { isApiPath, normalisedPath, pathOf } from '../paths';
+import { loggedPath } from '../request-log';
 import { serverDrawnStep } from '../../domain/site';
 
 export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, maintenance: boolean): Promise<void> {
@@ -29,8 +30,8 @@ export async function pageRoutes(app: FastifyInstance, db: Db, distDir: string, 
         markup = await renderer.renderPage(request.url, { variant, language, words: wordsOf(variant.id, language).value, fees });
       } catch (e) {
         // A page the renderer cannot draw (a build older than the partners this server knows, or a fault of its own) is
-        // drawn by the browser, as without a renderer; the operator reads why (the page's path: no personal data).
-        request.log.error({ path: pathOf(request.url), reason: e instanceof Error ? e.message : String(e) }, 'the server could not draw the page: the browser draws it');
+        // drawn by the browser, as without a renderer; the operator reads why (the page's path, masked as every logged path is: request-log.ts).
+        request.log.error({ path: loggedPath(request.url), reason: e instanceof Error ? e.message : String(e) }, 'the server could not draw the page: the browser draws it');
       }
     }
     const html = composePage(index, { variant, language, markup, fees });
