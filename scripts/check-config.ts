@@ -194,6 +194,23 @@ export function checkMessages(schema: Json, file: string, pointer = ''): Problem
   return problems;
 }
 
+/** Each pattern is a regular expression the validators can read (with the u flag, as they read it): one they cannot
+ *  would stop their build with no file named. Walks the whole schema, its conditions and definitions included. */
+export function checkPatterns(schema: Json, file: string, pointer = ''): Problem[] {
+  if (Array.isArray(schema)) return schema.flatMap((part, i) => checkPatterns(part, file, `${pointer}/${i}`));
+  if (!isObj(schema)) return [];
+  return Object.entries(schema).flatMap(([key, value]) => {
+    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (key !== 'pattern' || typeof value !== 'string') return key === 'errorMessage' ? [] : checkPatterns(value, file, at);
+    try {
+      new RegExp(value, 'u');
+      return [];
+    } catch (e) {
+      return [{ file, pointer: at, problem: `is not a pattern the form can read (${(e as Error).message})`, fix: 'Close each bracket and parenthesis it opens, and write \\ before a [ ( ) . * + ? that stands for itself' }];
+    }
+  });
+}
+
 /** A partner's colours carry white text (header, buttons): each needs 4.5:1, the WCAG AA contrast for text. */
 export function checkColors(variant: Obj, file: string): Problem[] {
   const colors = isObj(variant.brand) && isObj(variant.brand.colors) ? variant.brand.colors : {};

@@ -23,7 +23,7 @@ import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
 import { changedTexts, DEFAULT_LANGUAGE, languagesOf, shapeProblems, translateWords } from './languages';
 import { inputsRecord, RECORD, variantDirsOf } from './buildInputs';
-import { checkColors, checkMessages, checkRjsfReach, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
+import { checkColors, checkMessages, checkPatterns, checkRjsfReach, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 /** The checkout being built: this one, or another's (the studio builds a copy of the files it edits). Set by
@@ -221,6 +221,10 @@ function build({ variantDirs, outDir, writeDespiteProblems = false }: CompileTar
       // Problems are named in the standard file, and in the variant's patch where it has one.
       const pair = (ext: string) => [`schemas/${step.schema}.${ext}`, ...(existsSync(variantFile('schemas', `${step.schema}.${ext}`)) ? [named(`schemas/${step.schema}.${ext}`)] : [])].join(' patched by ');
       problems.push(...checkUiSchema(uiSchema, schema, pair('ui.json')), ...checkMessages(schema, pair('schema.json')), ...checkRjsfReach(schema, uiSchema, { schema: pair('schema.json'), ui: pair('ui.json') }));
+      // A pattern the validators cannot read stops the build here, with its file and pointer (and what else was found):
+      // nothing of this partner could be built past it, not even for the studio's preview.
+      const unreadable = checkPatterns(schema, pair('schema.json'));
+      if (unreadable.length) throw new ConfigProblems([...problems, ...unreadable]);
       writeFileSync(join(out, `${step.id}.json`), JSON.stringify({ schema, uiSchema }));
       // The browser's step module: the validators, the schema they check, and the uiSchema (the JSON's one key it
       // takes; the server and the tests read the JSON).

@@ -217,6 +217,13 @@ describe("a field's pattern", () => {
     await preview.getByRole('heading', { name: 'There is a problem' }).waitFor({ timeout: 30_000 });
     expect(await preview.getByRole('link', { name: 'No more than 1 chars allowed.' }).count()).toBe(0);
 
+    // A pattern the form cannot read: the check names its file and pointer at the field, with a link to its box.
+    await type(pattern, '^[A-Z', ROBOT);
+    const finding = page.locator('#findings-middleInitial');
+    await finding.getByText(/^schemas\/accountholder\.schema\.json( patched by [^:]+)?: \/properties\/middleInitial\/pattern is not a pattern the form can read/).waitFor({ timeout: 30_000 });
+    await press(finding.getByRole('link'), ROBOT);
+    await expect.poll(() => pattern.evaluate((el) => el === document.activeElement)).toBe(true);
+
     // Capitals only: a lower-case initial is refused, with the field's own message.
     await type(pattern, '^[A-Z]$', ROBOT);
     await page.getByText(/^The configuration is sound with your changes to schemas\/accountholder\.schema\.json/).waitFor({ timeout: 30_000 });

@@ -10,6 +10,7 @@ import { FORM_KEYWORDS, LIMIT_KEYWORDS, stepFields, type FieldInfo } from '../..
 import { fieldChanges, fieldData, staleCleared } from '../../src/studio/app/fieldData';
 import { editsOf, type Change } from '../../src/studio/app/changes';
 import { Workspace } from '../../src/studio/workspace';
+import { findingsOf } from '../../src/studio/app/FieldEditor';
 
 const root = process.cwd();
 // Where the studio writes its forms' validators (they import the site's rules by a relative path).
@@ -45,11 +46,23 @@ describe("a field's form in the studio", () => {
     expect(check({ label: { en: 'First name' }, maxLength: 18, pattern: '^a$', messages: { required: { en: 'x' }, maxLength: { en: 'x' }, pattern: { en: 'x' } } })).toEqual([]);
     expect(check({ label: { en: 'First name' }, maxLength: 5000 })).toContain('.maxLength Give 1000 characters or fewer.');
     expect(check({ label: { en: 'First name' }, maxLength: 1.5 })).toContain('.maxLength Give a whole number of characters.');
+    // A most of 0 would leave a field nobody can fill in.
+    expect(check({ label: { en: 'First name' }, maxLength: 0 })).toContain('.maxLength Give 1 character or more: a field that takes none cannot be filled in.');
+    expect(check({ label: { en: 'First name' }, maxLength: 1 })).toEqual([]);
     // A required English is reported on its text (the engine puts it at the English box).
     expect(check({ label: { es: 'Nombre' } })).toContain('.label Write it in English: the field needs it.');
     const ssn = stepFields(root, 'standard', 'accountholder').find((f) => f.form?.keyword === 'x-mask')!;
     const { check: checkSsn } = await validatorOf(ssn);
     expect(checkSsn({ label: { en: 'SSN' }, 'x-mask': 'xxx' })).toContain(".x-mask Write a 9 for each digit, with the separators between them, such as 999-99-9999.");
+  });
+
+  it("shows at the field a finding at its own pattern or limit, by the file and pointer of the keyword's place", () => {
+    const field = firstName();
+    const at = (file: string, pointer: string) => ({ file, pointer, problem: 'is not a pattern the form can read', fix: '' });
+    const pattern = at('schemas/accountholder.schema.json', '/properties/firstName/pattern');
+    const patched = at('schemas/accountholder.schema.json patched by variants/aarp/schemas/accountholder.schema.json', '/properties/firstName/maxLength');
+    const elsewhere = [at('schemas/accountholder.schema.json', '/properties/lastName/pattern'), at('schemas/terms.schema.json', '/properties/firstName/pattern')];
+    expect(findingsOf(field, [pattern, patched, ...elsewhere], new Map())).toEqual([pattern, patched]);
   });
 
   it("gives the form the field's values with the changes made so far, and takes back the changes its data makes", () => {

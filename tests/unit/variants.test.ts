@@ -119,6 +119,13 @@ describe('variant folders at build time', () => {
     expect(() => compileAll(ws2)).toThrow(/zeta[/\\]messages\.json: \/duplicateAcount is not a key of the standard file/);
   });
 
+  it('names a pattern the form cannot read, by its file and pointer', () => {
+    const ws = workspace({ zeta: good('zeta') });
+    mkdirSync(join(ws.variantDirs[1], 'zeta', 'schemas'));
+    writeFileSync(join(ws.variantDirs[1], 'zeta', 'schemas', 'accountholder.schema.json'), JSON.stringify({ properties: { firstName: { pattern: '^[A-Z' } } }));
+    expect(() => compileAll(ws)).toThrow(/schemas[/\\]accountholder\.schema\.json patched by .*zeta[/\\]schemas[/\\]accountholder\.schema\.json: \/properties\/firstName\/pattern: is not a pattern the form can read \(Invalid regular expression/);
+  });
+
   it("patches the site's messages per variant, for widgets and the server", async () => {
     const ws = workspace({ zeta: good('zeta') });
     writeFileSync(join(ws.variantDirs[1], 'zeta', 'messages.json'), JSON.stringify({ groupNotFound: 'Zeta: no such group.' }));

@@ -25,9 +25,16 @@ const textsOf = (field: FieldInfo, changes: Map<string, Change>): { english: str
     return { english: change?.kind === 'words' ? change.english : w.english, box: `root_${path.join('_')}_en`, title: titleOf(path[0], path[1]) };
   });
 
+/** The field's own keywords (its pattern or format, its limits) a finding is at: by the file and JSON Pointer of their
+ *  place (a partner's finding names the standard file patched by the partner's), each with its box in the form. */
+const keywordsAt = (field: FieldInfo, p: Problem): { box: string; title: string }[] =>
+  [field.form, ...field.limits]
+    .filter((k) => k !== null && p.file.split(' patched by ').includes(k.place.file) && p.pointer === `/${k.place.path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`)
+    .map((k) => ({ box: `root_${k!.keyword}`, title: titleOf(k!.keyword) }));
+
 export const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<string, Change>): Problem[] => {
   const texts = textsOf(field, changes);
-  return problems.filter((p) => texts.some((t) => names(p, t.english)));
+  return problems.filter((p) => texts.some((t) => names(p, t.english)) || keywordsAt(field, p).length > 0);
 };
 
 /** A link to the box of a text a finding names: it takes the focus there, as the site's error summary does. */
@@ -82,11 +89,9 @@ export function FieldEditor({ partner, step, field, revision, changes, setChange
             {found.map((p, i) => (
               <li key={i}>
                 <Finding problem={p} />{' '}
-                {textsOf(field, changes)
-                  .filter((t) => names(p, t.english))
-                  .map((t) => (
-                    <ToBox key={t.box} box={t.box} title={t.title} />
-                  ))}
+                {[...textsOf(field, changes).filter((t) => names(p, t.english)), ...keywordsAt(field, p)].map((t) => (
+                  <ToBox key={t.box} box={t.box} title={t.title} />
+                ))}
               </li>
             ))}
           </ul>
