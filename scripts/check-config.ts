@@ -8,6 +8,7 @@ import { getDefaultRegistry } from '@rjsf/core';
 import { getSchemaType, getUiOptions, getWidget, resolveDefaultWidget, type RegistryWidgetsType, type RJSFSchema, type SchemaUtilsType, type UiSchema } from '@rjsf/utils';
 import type { Json } from '../src/build/mergePatch';
 import { contrastWithWhite, MIN_CONTRAST } from '../src/build/contrast';
+import { pointerToken } from '../src/build/jsonPointer';
 import { propertySchema } from '../src/engine/schemaLookup';
 import { rjsfNames, unusedRjsf } from './rjsf-unused';
 import stepsMeta from '../schemas/meta/steps.schema.json' with { type: 'json' };
@@ -200,7 +201,7 @@ export function checkPatterns(schema: Json, file: string, pointer = ''): Problem
   if (Array.isArray(schema)) return schema.flatMap((part, i) => checkPatterns(part, file, `${pointer}/${i}`));
   if (!isObj(schema)) return [];
   return Object.entries(schema).flatMap(([key, value]) => {
-    const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const at = `${pointer}/${pointerToken(key)}`;
     if (key !== 'pattern' || typeof value !== 'string') return key === 'errorMessage' ? [] : checkPatterns(value, file, at);
     try {
       new RegExp(value, 'u');

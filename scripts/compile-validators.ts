@@ -23,6 +23,7 @@ import { isoFormats } from '../src/domain/formats';
 import { overlappingMatches, type VariantLike } from '../src/engine/variant';
 import { changedTexts, DEFAULT_LANGUAGE, languagesOf, shapeProblems, translateWords } from './languages';
 import { inputsRecord, RECORD, variantDirsOf } from './buildInputs';
+import { pointerOf } from '../src/build/jsonPointer';
 import { checkColors, checkMessages, checkPatterns, checkRjsfReach, checkSteps, checkUiSchema, describeProblem, type Problem } from './check-config';
 
 const repoRoot = resolve(import.meta.dirname, '..');
@@ -289,7 +290,7 @@ function build({ variantDirs, outDir, writeDespiteProblems = false }: CompileTar
       writeFileSync(join(out, lang, 'words.json'), JSON.stringify({ text, messages, documents: inLanguage(documents), steps: stepWords }));
       copyLoadersByLanguage.push(`    ${lang}: () => import('./${id}/${lang}/words.json').then((m) => m.default as unknown as Words),`);
       if (missing.size) {
-        problems.push(...[...missing].map((w) => ({ file: `schemas/${lang}/translations.json`, pointer: `/${w.replace(/~/g, '~0').replace(/\//g, '~1')}`, problem: `has no translation (used by ${relative(root, folder)})`, fix: `Add "${w.slice(0, 60)}${w.length > 60 ? '…' : ''}": "<${lang}>" to schemas/${lang}/translations.json, or to ${named(`${lang}/translations.json`)} for this partner only` })));
+        problems.push(...[...missing].map((w) => ({ file: `schemas/${lang}/translations.json`, pointer: pointerOf([w]), problem: `has no translation (used by ${relative(root, folder)})`, fix: `Add "${w.slice(0, 60)}${w.length > 60 ? '…' : ''}": "<${lang}>" to schemas/${lang}/translations.json, or to ${named(`${lang}/translations.json`)} for this partner only` })));
       }
       messagesByVariant[id][lang] = messages;
     }

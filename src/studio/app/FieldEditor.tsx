@@ -14,9 +14,10 @@ import { api, keyOf, type Change, type SetChange } from './changes';
 import { fieldChanges, fieldData, fieldTexts, staleCleared, typed } from './fieldData';
 import { Finding } from './Finding';
 import { titleOf } from '../fieldTitles';
+import { pointerOf, pointerToken } from '../../build/jsonPointer';
 
 /** A finding names an English text in its words, or in its pointer (escaped as a JSON Pointer). */
-export const names = (p: Problem, english: string): boolean => english !== '' && [english, english.replace(/~/g, '~0').replace(/\//g, '~1')].some((said) => `${p.pointer} ${p.problem}`.includes(said));
+export const names = (p: Problem, english: string): boolean => english !== '' && [english, pointerToken(english)].some((said) => `${p.pointer} ${p.problem}`.includes(said));
 
 /** The field's texts as they now read in English, each with the id of its English box in the field's form. */
 const textsOf = (field: FieldInfo, changes: Map<string, Change>): { english: string; box: string; title: string }[] =>
@@ -28,9 +29,9 @@ const textsOf = (field: FieldInfo, changes: Map<string, Change>): { english: str
 /** The field's own keywords (its pattern or format, its limits) a finding is at: by the file and JSON Pointer of their
  *  place (a partner's finding names the standard file patched by the partner's), each with its box in the form. */
 const keywordsAt = (field: FieldInfo, p: Problem): { box: string; title: string }[] =>
-  [field.form, ...field.limits]
-    .filter((k) => k !== null && p.file.split(' patched by ').includes(k.place.file) && p.pointer === `/${k.place.path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`)
-    .map((k) => ({ box: `root_${k!.keyword}`, title: titleOf(k!.keyword) }));
+  [...(field.form ? [field.form] : []), ...field.limits]
+    .filter((k) => p.file.split(' patched by ').includes(k.place.file) && p.pointer === pointerOf(k.place.path))
+    .map((k) => ({ box: `root_${k.keyword}`, title: titleOf(k.keyword) }));
 
 export const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<string, Change>): Problem[] => {
   const texts = textsOf(field, changes);
