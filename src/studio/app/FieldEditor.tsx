@@ -28,10 +28,10 @@ const textsOf = (field: FieldInfo, changes: Map<string, Change>): { english: str
 
 /** The field's own keywords (its pattern or format, its limits) a finding is at: by the file and JSON Pointer of their
  *  place (a partner's finding names the standard file patched by the partner's), each with its box in the form. */
-const keywordsAt = (field: FieldInfo, p: Problem): { box: string; title: string }[] =>
+const keywordsAt = (field: FieldInfo, p: Problem): { box: string; name: string }[] =>
   [...(field.form ? [field.form] : []), ...field.limits]
     .filter((k) => p.file.split(' patched by ').includes(k.place.file) && p.pointer === pointerOf(k.place.path))
-    .map((k) => ({ box: `root_${k.keyword}`, title: titleOf(k.keyword) }));
+    .map((k) => ({ box: `root_${k.keyword}`, name: titleOf(k.keyword) }));
 
 export const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<string, Change>): Problem[] => {
   const texts = textsOf(field, changes);
@@ -39,7 +39,7 @@ export const findingsOf = (field: FieldInfo, problems: Problem[], changes: Map<s
 };
 
 /** A link to the box of a text a finding names: it takes the focus there, as the site's error summary does. */
-function ToBox({ box, title }: { box: string; title: string }) {
+function ToBox({ box, name }: { box: string; name: string }) {
   return (
     <a
       href={`#${box}`}
@@ -48,7 +48,7 @@ function ToBox({ box, title }: { box: string; title: string }) {
         document.getElementById(box)?.focus();
       }}
     >
-      Go to {title}, in English
+      Go to {name}
     </a>
   );
 }
@@ -90,8 +90,8 @@ export function FieldEditor({ partner, step, field, revision, changes, setChange
             {found.map((p, i) => (
               <li key={i}>
                 <Finding problem={p} />{' '}
-                {[...textsOf(field, changes).filter((t) => names(p, t.english)), ...keywordsAt(field, p)].map((t) => (
-                  <ToBox key={t.box} box={t.box} title={t.title} />
+                {[...textsOf(field, changes).filter((t) => names(p, t.english)).map((t) => ({ box: t.box, name: `${t.title}, in English` })), ...keywordsAt(field, p)].map((t) => (
+                  <ToBox key={t.box} box={t.box} name={t.name} />
                 ))}
               </li>
             ))}
